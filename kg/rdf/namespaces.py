@@ -8,6 +8,7 @@ from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, SKOS, XSD
 
 KG = Namespace("https://w3id.org/research-kg/ontology#")
 KGR = Namespace("https://w3id.org/research-kg/resource/")
+KGM = Namespace("https://w3id.org/research-kg/method/")
 FABIO = Namespace("http://purl.org/spar/fabio/")
 CITO = Namespace("http://purl.org/spar/cito/")
 SCHEMA = Namespace("http://schema.org/")
@@ -15,6 +16,7 @@ SCHEMA = Namespace("http://schema.org/")
 PREFIXES = {
     "kg": str(KG),
     "kgr": str(KGR),
+    "kgm": str(KGM),
     "dcterms": str(DCTERMS),
     "foaf": str(FOAF),
     "skos": str(SKOS),

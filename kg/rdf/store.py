@@ -1,0 +1,187 @@
+"""Stores behind one interface: the embedded Oxigraph store on disk, or a remote SPARQL server.
+
+``open_store(location)`` picks the kind from the location: a folder is an embedded
+pyoxigraph store (``DIR/store``); an ``http(s)://`` URL is a SPARQL 1.1 server.
+Queries take parameters as RDF terms (``bindings``), never pasted into the query text.
+"""
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pyoxigraph as ox
+
+from kg.rdf.namespaces import PREFIXES
+
+XSD = "http://www.w3.org/2001/XMLSchema#"
+_INTEGER_TYPES = {XSD + t for t in ("integer", "int", "long", "short", "nonNegativeInteger", "positiveInteger")}
+_DECIMAL_TYPES = {XSD + t for t in ("decimal", "double", "float")}
+
+Term = ox.NamedNode | ox.BlankNode | ox.Literal
+
+#: Result formats by short name: (pyoxigraph format, media type).
+SOLUTION_FORMATS = {
+    "json": (ox.QueryResultsFormat.JSON, "application/sparql-results+json"),
+    "xml": (ox.QueryResultsFormat.XML, "application/sparql-results+xml"),
+    "csv": (ox.QueryResultsFormat.CSV, "text/csv"),
+    "tsv": (ox.QueryResultsFormat.TSV, "text/tab-separated-values"),
+}
+GRAPH_FORMATS = {
+    "turtle": (ox.RdfFormat.TURTLE, "text/turtle"),
+    "ntriples": (ox.RdfFormat.N_TRIPLES, "application/n-triples"),
+    "jsonld": (ox.RdfFormat.JSON_LD, "application/ld+json"),
+}
+
+
+class StoreError(Exception):
+    """A store that cannot be opened or a query that cannot run, said in one line."""
+
+
+def to_term(value: Any) -> Term:
+    """A Python value as an RDF term: terms pass through, ``str`` becomes a plain literal.
+
+    >>> to_term("O'Brien {x}")
+    <Literal value=O'Brien {x} datatype=<NamedNode value=http://www.w3.org/2001/XMLSchema#string>>
+    """
+    if isinstance(value, (ox.NamedNode, ox.BlankNode, ox.Literal)):
+        return value
+    if isinstance(value, bool):
+        return ox.Literal(str(value).lower(), datatype=ox.NamedNode(XSD + "boolean"))
+    if isinstance(value, int):
+        return ox.Literal(str(value), datatype=ox.NamedNode(XSD + "integer"))
+    return ox.Literal(str(value))
+
+
+def to_python(term: Term | None) -> Any:
+    """An RDF term as a plain Python value: IRIs as ``str``, numbers as numbers."""
+    if term is None:
+        return None
+    if isinstance(term, ox.NamedNode):
+        return term.value
+    if isinstance(term, ox.BlankNode):
+        return f"_:{term.value}"
+    if isinstance(term, ox.Literal):
+        dt = term.datatype.value if term.datatype else ""
+        try:
+            if dt in _INTEGER_TYPES:
+                return int(term.value)
+            if dt in _DECIMAL_TYPES:
+                return float(term.value)
+        except ValueError:
+            return term.value
+        if dt == XSD + "boolean":
+            return term.value == "true"
+        return term.value
+    return str(term)
+
+
+class Store(ABC):
+    """What queries, analytics and views read, and what builds write."""
+
+    @abstractmethod
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None):
+        """Run a query; pyoxigraph result objects (solutions, boolean or triples)."""
+
+    def select(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Rows of a SELECT as dicts of plain Python values (unbound variables are None)."""
+        solutions = self.query(sparql, bindings)
+        names = [v.value for v in solutions.variables]
+        return [{n: to_python(row[n]) for n in names} for row in solutions]
+
+    def ask(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> bool:
+        return bool(self.query(sparql, bindings))
+
+    def serialize(self, sparql: str, fmt: str, bindings: Mapping[str, Any] | None = None) -> bytes:
+        """A query's results serialised: ``json|xml|csv|tsv`` for SELECT/ASK,
+        ``turtle|ntriples|jsonld`` for CONSTRUCT/DESCRIBE."""
+        result = self.query(sparql, bindings)
+        if isinstance(result, ox.QueryTriples):
+            rdf_format = GRAPH_FORMATS.get(fmt, GRAPH_FORMATS["turtle"])[0]
+            return result.serialize(format=rdf_format)
+        results_format = SOLUTION_FORMATS.get(fmt, SOLUTION_FORMATS["json"])[0]
+        return result.serialize(format=results_format)
+
+    @abstractmethod
+    def add(self, triples: Iterable[ox.Triple]) -> None:
+        """Bulk-add triples to the default graph."""
+
+    @abstractmethod
+    def load_file(self, path: Path) -> None:
+        """Bulk-load an RDF file (format from its extension)."""
+
+    @abstractmethod
+    def dump(self, path: Path) -> None:
+        """Write the default graph as Turtle, with the project's prefixes."""
+
+    def close(self) -> None:
+        """Release the store (flushes the embedded one)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class LocalStore(Store):
+    """The embedded, persistent Oxigraph store in ``DIR/store``."""
+
+    def __init__(self, path: str | os.PathLike, read_only: bool = True):
+        self.path = Path(path)
+        try:
+            if read_only:
+                if not self.path.is_dir():
+                    raise StoreError(f"{path}: no store here (build one with `kg build ... --out DIR`)")
+                self._store = ox.Store.read_only(str(self.path))
+            else:
+                self._store = ox.Store(str(self.path))
+        except OSError as e:
+            raise StoreError(f"{path}: cannot open the store: {e}") from None
+
+    def query(self, sparql, bindings=None):
+        subs = {ox.Variable(k): to_term(v) for k, v in (bindings or {}).items()}
+        try:
+            return self._store.query(sparql, substitutions=subs or None, prefixes=PREFIXES)
+        except SyntaxError as e:
+            raise StoreError(f"bad SPARQL: {e}") from None
+
+    def add(self, triples):
+        self._store.bulk_extend(ox.Quad(t.subject, t.predicate, t.object) for t in triples)
+
+    def load_file(self, path):
+        self._store.bulk_load(path=str(path))
+
+    def dump(self, path):
+        self._store.dump(str(path), ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def close(self):
+        if hasattr(self._store, "flush"):
+            try:
+                self._store.flush()
+            except OSError:
+                pass  # a read-only store has nothing to flush
+        del self._store
+
+
+def store_dir(out: str | os.PathLike) -> Path:
+    """Where the embedded store lives inside a build folder."""
+    return Path(out) / "store"
+
+
+def open_store(location: str | os.PathLike, read_only: bool = True) -> Store:
+    """Open the store at ``location``: a build folder (``DIR`` holding ``store/``) or a URL."""
+    loc = str(location)
+    if loc.startswith(("http://", "https://")):
+        from kg.rdf.remote import RemoteStore
+
+        return RemoteStore(loc)
+    path = Path(loc)
+    if (path / "store").is_dir() or not read_only:
+        return LocalStore(store_dir(path), read_only=read_only)
+    raise StoreError(f"{loc}: no store here (build one with `kg build SOURCES --out {loc}`)")
