@@ -1,12 +1,9 @@
 """The named queries, each with its expected answer on the hand-made graph ``fixtures/queries.ttl``."""
-from pathlib import Path
-
 import pytest
 
 from kg.query.named import get_query, list_queries, parse_header, run_named, serialize_named
-from kg.rdf.store import LocalStore, StoreError
+from kg.rdf.store import StoreError, open_store
 
-FIXTURE = Path(__file__).parent / "fixtures" / "queries.ttl"
 KGR = "https://w3id.org/research-kg/resource/"
 KGM = "https://w3id.org/research-kg/method/"
 
@@ -15,11 +12,9 @@ HOSTILE = ["Robert'); DROP ALL; {", 'x" } } ; DELETE WHERE { ?s ?p ?o } #', "a\\
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory):
-    s = LocalStore(tmp_path_factory.mktemp("queries") / "store", read_only=False)
-    s.load_file(FIXTURE)
-    yield s
-    s.close()
+def store(fixture_build):
+    with open_store(fixture_build) as s:
+        yield s
 
 
 def column(rows, name):
