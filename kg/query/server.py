@@ -95,17 +95,23 @@ def negotiate(accept: str | None, fmt: str | None = None) -> tuple[str, str]:
     return solutions, graph
 
 
-def capped_solutions(solutions: ox.QuerySolutions, max_rows: int) -> ox.QuerySolutions:
-    """The first rows of ``solutions``, as a new ``QuerySolutions`` to serialise in any format;
-    ``Refused`` when there are more than ``max_rows`` (rows are read lazily, so the query stops).
-    The rows travel as SPARQL TSV, whose cells are the terms' exact N-Triples forms."""
-    variables = solutions.variables
-    rows = list(itertools.islice(solutions, max_rows + 1))
+def first_rows(results, max_rows: int, what: str = "rows") -> list:
+    """The rows (or triples) of ``results``, read lazily (so the query stops early);
+    ``Refused`` when there are more than ``max_rows``."""
+    rows = list(itertools.islice(results, max_rows + 1))
     if len(rows) > max_rows:
-        raise Refused(HTTPStatus.BAD_REQUEST, f"the result has more than {max_rows} rows, the endpoint's row cap: "
+        raise Refused(HTTPStatus.BAD_REQUEST, f"the result has more than {max_rows} {what}, the endpoint's row cap: "
                                               "add a LIMIT or narrow the query")
+    return rows
+
+
+def capped_solutions(solutions: ox.QuerySolutions, max_rows: int) -> ox.QuerySolutions:
+    """The rows of ``solutions`` within the cap, as a new ``QuerySolutions`` to serialise in any
+    format. The rows travel as SPARQL TSV, whose cells are the terms' exact N-Triples forms."""
+    variables = solutions.variables
     lines = ["\t".join(str(v) for v in variables)]
-    lines += ["\t".join("" if row[v] is None else str(row[v]) for v in variables) for row in rows]
+    lines += ["\t".join("" if row[v] is None else str(row[v]) for v in variables)
+              for row in first_rows(solutions, max_rows)]
     return ox.parse_query_results("\n".join(lines) + "\n", ox.QueryResultsFormat.TSV)
 
 
@@ -115,7 +121,7 @@ READ_ONLY = "this endpoint is read-only: SPARQL Update is refused"
 
 
 def answer(store: LocalStore, sparql: str, formats: tuple[str, str], max_rows: int) -> tuple[int, str, bytes]:
-    """Status, media type and body of a query's results on ``store``."""
+    """Status, media type and body of a query's results on ``store``; ``Refused`` over the row cap."""
     solutions_fmt, graph_fmt = formats
     try:
         result = store.query(sparql)
@@ -123,21 +129,14 @@ def answer(store: LocalStore, sparql: str, formats: tuple[str, str], max_rows: i
         if _UPDATE.match(sparql):
             return HTTPStatus.FORBIDDEN, "text/plain", READ_ONLY.encode()
         return HTTPStatus.BAD_REQUEST, "text/plain", str(e).encode()
-    try:
-        if isinstance(result, ox.QueryBoolean):
-            results_format, media_type = SOLUTION_FORMATS[solutions_fmt]
-            return HTTPStatus.OK, media_type, result.serialize(format=results_format)
-        if isinstance(result, ox.QueryTriples):
-            triples = list(itertools.islice(result, max_rows + 1))
-            if len(triples) > max_rows:
-                raise Refused(HTTPStatus.BAD_REQUEST, f"the result has more than {max_rows} triples, the endpoint's "
-                                                      "row cap: add a LIMIT or narrow the query")
-            rdf_format, media_type = GRAPH_FORMATS[graph_fmt]
-            return HTTPStatus.OK, media_type, ox.serialize(triples, format=rdf_format)
+    if isinstance(result, ox.QueryBoolean):
         results_format, media_type = SOLUTION_FORMATS[solutions_fmt]
-        return HTTPStatus.OK, media_type, capped_solutions(result, max_rows).serialize(format=results_format)
-    except Refused as e:
-        return e.status, "text/plain", str(e).encode()
+        return HTTPStatus.OK, media_type, result.serialize(format=results_format)
+    if isinstance(result, ox.QueryTriples):
+        rdf_format, media_type = GRAPH_FORMATS[graph_fmt]
+        return HTTPStatus.OK, media_type, ox.serialize(first_rows(result, max_rows, "triples"), format=rdf_format)
+    results_format, media_type = SOLUTION_FORMATS[solutions_fmt]
+    return HTTPStatus.OK, media_type, capped_solutions(result, max_rows).serialize(format=results_format)
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:
