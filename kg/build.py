@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,8 +59,10 @@ def swap_in(staging: Path, out: Path) -> None:
 
 def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike, *, strict: bool = False,
           lexicons: Sequence[Path] = (), methods_json: Path | None = None, workers: int = 1,
-          views: bool = True, progress: Callable | None = None) -> BuildReport:
-    """Build the graph of ``sources`` into ``out`` (``out/store``, ``out/graph.ttl``, views)."""
+          views: bool = True, progress: bool = False) -> BuildReport:
+    """Build the graph of ``sources`` into ``out`` (``out/store``, ``out/graph.ttl``, views).
+
+    ``progress`` shows a progress bar on stderr for long inputs."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
     from kg.ingest import read_documents
     from kg.resolve import resolve
@@ -68,7 +70,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike, *, stric
     started = time.perf_counter()
     report = BuildReport()
     documents = []
-    for document in read_documents(sources, progress=progress):
+    for document in read_documents(sources):
         report.problems.extend(document.problems)
         if document.records:
             documents.append(document)
@@ -81,7 +83,12 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike, *, stric
 
     corpus: Corpus = resolve(documents)
     nlp = load_pipeline(lexicons, methods_json=methods_json)
-    extractions = list(extract_papers(corpus.papers, nlp=nlp, n_process=workers))
+    extracting = extract_papers(corpus.papers, nlp=nlp, n_process=workers)
+    if progress and len(corpus.papers) >= 1000:
+        from tqdm import tqdm
+
+        extracting = tqdm(extracting, total=len(corpus.papers), unit="paper", desc="extracting")
+    extractions = list(extracting)
     canonicalise(extractions)
 
     out = Path(out)

@@ -52,7 +52,8 @@ def cmd_build(args) -> int:
     from kg.build import build
 
     report = build(args.sources, args.out, strict=args.strict, lexicons=args.lexicon,
-                   methods_json=args.methods_json, workers=args.workers, views=not args.no_views)
+                   methods_json=args.methods_json, workers=args.workers, views=not args.no_views,
+                   progress=sys.stderr.isatty())
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(report.summary())

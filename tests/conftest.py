@@ -1,4 +1,5 @@
-"""Helpers shared by the query, endpoint and remote-store tests."""
+"""Shared fixtures: the graph built from the project's seeds/ (once per test session), and the
+hand-made graph of the query tests with helpers for the endpoint and remote-store tests."""
 import socket
 import time
 from pathlib import Path
@@ -7,7 +8,28 @@ import pytest
 
 from kg.rdf.store import LocalStore
 
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
 FIXTURE = Path(__file__).parent / "fixtures" / "queries.ttl"
+
+
+@pytest.fixture(scope="session")
+def seed_build(tmp_path_factory) -> Path:
+    """A build folder (store, graph.ttl, views) made from seeds/ by the real pipeline."""
+    from kg.build import build
+
+    out = tmp_path_factory.mktemp("seed-build")
+    build([SEEDS], out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def seed_store(seed_build):
+    from kg.rdf.store import open_store
+
+    store = open_store(seed_build)
+    yield store
+    store.close()
 
 
 def free_port() -> int:
