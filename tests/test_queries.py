@@ -167,3 +167,15 @@ def test_serialized_named_query(store):
     body = serialize_named(store, "coauthors", {"author": "Francesco Tonin"}, "csv").decode()
     assert body.splitlines() == ["coauthor,name,papers", KGR + "person/johan-suykens,Johan Suykens,2"]
     assert get_query("coauthors").sparql.startswith("# name: coauthors")
+
+
+def test_cli_runs_named_queries_and_lists_them(fixture_build, capsys):
+    from kg.cli import main
+
+    assert main(["query", "--name", "coauthors", "--param", "author=Francesco Tonin", "--store", str(fixture_build),
+                 "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == KGR + "person/johan-suykens,Johan Suykens,2"
+    assert main(["query", "--name", "coauthors", "--store", str(fixture_build)]) == 1
+    assert "needs --param author" in capsys.readouterr().err
+    assert main(["queries", "--format", "json"]) == 0
+    assert "coauthors" in capsys.readouterr().out
