@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 import pyoxigraph as ox
 import pytest
 import rdflib
-from conftest import FIXTURE, build_fixture_store, free_port
+from conftest import FIXTURE, build_fixture_store
 from SPARQLWrapper import CSV, JSON, JSONLD, N3, POST, TSV, TURTLE, XML, SPARQLWrapper
 
 from kg.build import swap_in
@@ -25,7 +25,7 @@ ROW_CAP = 50
 
 
 def start(build_dir, **options) -> SparqlServer:
-    server = SparqlServer(build_dir, port=free_port(), **options)
+    server = SparqlServer(build_dir, port=0, **options)  # any free port
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
