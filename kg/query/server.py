@@ -345,7 +345,9 @@ class SparqlHandler(BaseHTTPRequestHandler):
     server_version = "kg-sparql"
 
     def do_OPTIONS(self):
-        self._send(HTTPStatus.NO_CONTENT, "text/plain", b"")
+        """CORS preflight: any origin may send the headers it asks for."""
+        asked = self.headers.get("Access-Control-Request-Headers")
+        self._send(HTTPStatus.NO_CONTENT, "text/plain", b"", {"Access-Control-Allow-Headers": asked} if asked else None)
 
     def do_GET(self):
         self._handle()
