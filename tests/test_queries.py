@@ -143,6 +143,8 @@ def test_author_papers_with_years(store):
 def test_category_papers_include_sub_areas(store):
     rows = run_named(store, "category-papers", {"category": "Deep Learning"})
     assert sorted(column(rows, "subjectLabel")) == ["Deep Learning", "Graph Neural Networks", "Theory"]
+    untitled = next(r for r in rows if r["subjectLabel"] == "Graph Neural Networks")
+    assert untitled["title"] == "We use a GNN and a Transformer to represent molecules."  # no title: the abstract
     rows = run_named(store, "category-papers", {"category": "CS.lg"})
     assert column(rows, "year") == [2025, 2024, 2023]
     rows = run_named(store, "category-papers", {"category": "cs"})
