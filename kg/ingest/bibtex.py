@@ -77,7 +77,7 @@ def _value(text: str, pos: int, macros: dict[str, str]) -> tuple[str, int]:
             return "".join(parts), pos
 
 
-def _fields(body: str, macros: dict[str, str]) -> tuple[str, dict[str, str]]:
+def _fields(body: str, closer: str, macros: dict[str, str]) -> tuple[str, dict[str, str]]:
     """The citation key and fields of one entry's body (the text after ``@type{``)."""
     key_match = _KEY.match(body)
     pos = key_match.end() if key_match else 0
@@ -86,8 +86,11 @@ def _fields(body: str, macros: dict[str, str]) -> tuple[str, dict[str, str]]:
         name = _FIELD_NAME.match(body, pos)
         if not name:
             rest = body[pos:].strip()
-            if rest[:1] in ("}", ")", ""):
+            if rest[:1] == closer:
                 return (key_match.group(1) if key_match else ""), fields
+            if not rest:
+                # A brace left open swallows the entry's own closing brace.
+                raise _Malformed("entry is not closed (unbalanced braces?)", 0)
             raise _Malformed(f"expected a field name at {rest[:20]!r}", pos)
         value, pos = _value(body, name.end(), macros)
         fields[name.group(1).lower()] = value
@@ -165,7 +168,7 @@ def read(text: str, source: SourceDocument) -> Document:
                     raise _Malformed("expected NAME = value", 0)
                 macros[name.group(1).lower()] = _value(body, name.end(), macros)[0]
                 continue
-            _key, fields = _fields(body, macros)
+            _key, fields = _fields(body, "}" if match.group(2) == "{" else ")", macros)
         except _Malformed as error:
             where = line + text.count("\n", match.start(), match.end() + error.offset)
             document.problems.append(Problem(source.path, f"malformed @{kind} entry skipped: {error}", where))

@@ -33,9 +33,11 @@ def _page_format(text: str) -> str:
         return "etal"
     # Without "et al.", tell the two shapes apart by what precedes an author line: another
     # abstract on an "et al." page (two-line records), a category heading on a listing.
+    # The first record is left out: what precedes it is the page header.
     votes = {"etal": 0, "listing": 0}
-    for index, kind in enumerate(kinds):
-        if kind == ABSTRACT and index >= 2 and kinds[index - 1] == AUTHORS:
+    abstracts = [index for index, kind in enumerate(kinds) if kind == ABSTRACT]
+    for index in abstracts[1:]:
+        if kinds[index - 1] == AUTHORS:
             votes["etal" if kinds[index - 2] == ABSTRACT else "listing"] += 1
     if votes["etal"] > votes["listing"]:
         return "etal"

@@ -54,16 +54,18 @@ def read_document(path: str | os.PathLike) -> Document:
 
 
 def expand(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
-    """Files under ``paths``: folders walked recursively in sorted order, hidden entries skipped."""
+    """``paths`` in the order given, each folder replaced by the files under it (recursively,
+    sorted by path, hidden entries skipped)."""
     for path in paths:
         name = os.fspath(path)
         if not os.path.isdir(name):
             yield name
             continue
+        found = []
         for root, dirs, files in os.walk(name):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for file in sorted(f for f in files if not f.startswith(".")):
-                yield os.path.join(root, file)
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            found.extend(os.path.join(root, f) for f in files if not f.startswith("."))
+        yield from sorted(found)
 
 
 def iter_documents(paths: Iterable[str | os.PathLike]) -> Iterator[Document | InputError]:

@@ -24,6 +24,7 @@ _TEX_HREF = re.compile(r"\\href\{([^{}]*)\}\{([^{}]*)\}")
 _TEX_QUOTES = re.compile(r"``(.*?)''", re.S)
 _MATH = re.compile(r"(?<!\\)\$([^$]+?)(?<!\\)\$")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
+_SPACED_MACRO = re.compile(r"(\\[A-Za-z]{2,})(?=\s)")  # one-letter ones are accents: \c c
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
 # "~" between two non-spaces is TeX's unbreakable space ("Fig.~1"); elsewhere ("~10x") it means
 # "about" and stays.
@@ -74,7 +75,10 @@ def _latex_fragment(text: str) -> str:
     if "\\" not in text and "$" not in text:
         return text.replace("{", "").replace("}", "")  # plain BibTeX {Case} protection
     prepared = _MACRO.sub(_split_glued_macro, text)
+    # LaTeX eats the space after a macro ("\ldots next"); keep it as the reader saw it.
+    prepared = _SPACED_MACRO.sub(r"\1{}", prepared)
     prepared = _BARE_PERCENT.sub(r"\\%", prepared)  # a bare % is a percent sign, not a comment
+    prepared = prepared.replace("~", r"\textasciitilde{}")  # ties are already spaces: "~10x" stays
     try:
         return _LATEX.latex_to_text(prepared)
     except Exception:  # noqa: BLE001 - pylatexenc raises assorted errors on malformed input
@@ -89,18 +93,6 @@ def _math_span(match: re.Match) -> str:
     return lead + _latex_fragment(inner.strip()) + trail
 
 
-def latex_to_text(text: str) -> str:
-    r"""LaTeX accents, escapes and simple commands to Unicode (``Nystr\"om`` -> ``Nyström``,
-    ``50\%`` -> ``50%``, ``$410M$`` -> ``410M``). TeX quotes become straight double quotes."""
-    if "\\" not in text and "{" not in text and "$" not in text and "`" not in text:
-        return text
-    text = _TEX_QUOTES.sub(r'"\1"', text)
-    if text.count("$") - text.count("\\$") >= 2:
-        text = _MATH.sub(_math_span, text)
-    text = _TIE.sub(" ", text)
-    return _latex_fragment(text)
-
-
 def _link_text(text: str, url: str) -> str:
     """A link as plain text: the URL alone when the text just repeats it, else both."""
     bare = re.sub(r"^https?://(www\.)?", "", url).rstrip("/")
@@ -109,25 +101,39 @@ def _link_text(text: str, url: str) -> str:
 
 
 def clean_text(text: str | None) -> str:
-    """Plain, single-spaced text from a page, BibTeX or JSON field; ``""`` for None."""
+    r"""Plain, single-spaced text from a page, BibTeX or JSON field; ``""`` for None.
+
+    Removes link arrows and markdown emphasis, turns markdown and LaTeX links into their URL,
+    LaTeX accents, escapes and simple commands into Unicode (``Nystr\"om`` -> ``Nyström``,
+    ``50\%`` -> ``50%``, ``$410M$`` -> ``410M``) and TeX quotes into straight double quotes.
+    """
     if not text:
         return ""
     text = unicodedata.normalize("NFC", text)
     text = _ARROWS.sub("", text)
-    urls: list[str] = []
+    kept: list[str] = []
 
-    def keep(url: str) -> str:
-        urls.append(url)
-        return _SLOT.format(len(urls) - 1)
+    def keep(span: str) -> str:
+        kept.append(span)
+        return _SLOT.format(len(kept) - 1)
 
     # URLs are set aside first: they contain %, _, ~ and * that mean nothing as markup.
     text = _MD_LINK.sub(lambda m: keep(_link_text(m.group(1), m.group(2))), text)
     text = _TEX_HREF.sub(lambda m: keep(_link_text(m.group(2), m.group(1))), text)
     text = _TEX_URL.sub(lambda m: keep(m.group(1)), text)
     text = _URL.sub(lambda m: keep(m.group(0)), text)
-    text = latex_to_text(text.replace("---", "\u2014"))  # TeX's em dash, also outside LaTeX
+    text = text.replace("---", "\u2014")  # TeX's em dash, also outside LaTeX
+    if _LATEX_HINT.search(text) or "``" in text:
+        text = _TEX_QUOTES.sub(r'"\1"', text)
+        if text.count("$") - text.count("\\$") >= 2:
+            # Math is converted and set aside, so that its braces are not read a second time.
+            text = _MATH.sub(lambda m: keep(_math_span(m)), text)
+        text = _latex_fragment(_TIE.sub(" ", text))
     text = _STRONG.sub(r"\1", text)
     text = _EMPH.sub(r"\1", text)
     text = _UNDERSCORE_EMPH.sub(r"\1", text)
-    text = _SLOT_RE.sub(lambda m: urls[int(m.group(1))], text)
+    for _ in range(len(kept)):  # a kept span may hold another (a URL in math)
+        if not _SLOT_RE.search(text):
+            break
+        text = _SLOT_RE.sub(lambda m: kept[int(m.group(1))], text)
     return _SPACE.sub(" ", text).strip()
