@@ -305,3 +305,24 @@ def test_markup_heavy_text_parses_or_is_refused(text):
         read_bytes(text.encode(), "fuzz.txt")
     except InputError:
         pass
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+_FIELDS = ["id", "title", "abstract", "authors", "authors_parsed", "categories", "update_date",
+           "versions", "year", "venue", "url", "doi"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(_FIELDS), _JSON_VALUES, min_size=1), min_size=1, max_size=4))
+def test_any_json_lines_parse_or_are_refused(objects):
+    data = "\n".join(json.dumps(obj) for obj in objects).encode()
+    try:
+        document = read_bytes(data, "fuzz.jsonl")
+    except InputError:
+        return
+    assert all(isinstance(name, str) for record in document.records for name in record.authors)
+    assert all(record.year is None or isinstance(record.year, int) for record in document.records)

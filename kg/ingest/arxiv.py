@@ -19,6 +19,8 @@ def _year(obj: dict) -> int | None:
         for version in versions:
             if isinstance(version, dict) and version.get("version") == "v1":
                 created = version.get("created")
+                if not isinstance(created, str):
+                    break
                 try:
                     return parsedate_to_datetime(created).year
                 except (TypeError, ValueError, IndexError):

@@ -32,7 +32,6 @@ _TIE = re.compile(r"(?<=\S)~(?=\S)")
 _STRONG = re.compile(r"(?<![\w*])\*\*(?=\S)(.+?)(?<=\S)\*\*(?![\w*])")
 _EMPH = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _UNDERSCORE_EMPH = re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])")
-_SPACE = re.compile(r"\s+")
 _LATEX_HINT = re.compile(r"[\\{}$]")
 
 _LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
@@ -117,11 +116,13 @@ def clean_text(text: str | None) -> str:
         kept.append(span)
         return _SLOT.format(len(kept) - 1)
 
-    # URLs are set aside first: they contain %, _, ~ and * that mean nothing as markup.
-    text = _MD_LINK.sub(lambda m: keep(_link_text(m.group(1), m.group(2))), text)
-    text = _TEX_HREF.sub(lambda m: keep(_link_text(m.group(2), m.group(1))), text)
-    text = _TEX_URL.sub(lambda m: keep(m.group(1)), text)
-    text = _URL.sub(lambda m: keep(m.group(0)), text)
+    # URLs are set aside first: they contain %, _, ~ and * that mean nothing as markup. Each
+    # pattern runs only when its telltale character is there (the ACL file has 200k fields).
+    if "://" in text or "\\" in text:
+        text = _MD_LINK.sub(lambda m: keep(_link_text(m.group(1), m.group(2))), text)
+        text = _TEX_HREF.sub(lambda m: keep(_link_text(m.group(2), m.group(1))), text)
+        text = _TEX_URL.sub(lambda m: keep(m.group(1)), text)
+        text = _URL.sub(lambda m: keep(m.group(0)), text)
     text = text.replace("---", "\u2014")  # TeX's em dash, also outside LaTeX
     if _LATEX_HINT.search(text) or "``" in text:
         text = _TEX_QUOTES.sub(r'"\1"', text)
@@ -129,11 +130,12 @@ def clean_text(text: str | None) -> str:
             # Math is converted and set aside, so that its braces are not read a second time.
             text = _MATH.sub(lambda m: keep(_math_span(m)), text)
         text = _latex_fragment(_TIE.sub(" ", text))
-    text = _STRONG.sub(r"\1", text)
-    text = _EMPH.sub(r"\1", text)
-    text = _UNDERSCORE_EMPH.sub(r"\1", text)
+    if "*" in text:
+        text = _EMPH.sub(r"\1", _STRONG.sub(r"\1", text))
+    if "_" in text:
+        text = _UNDERSCORE_EMPH.sub(r"\1", text)
     for _ in range(len(kept)):  # a kept span may hold another (a URL in math)
         if not _SLOT_RE.search(text):
             break
         text = _SLOT_RE.sub(lambda m: kept[int(m.group(1))], text)
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(text.split())

@@ -11,14 +11,17 @@ from functools import lru_cache
 _LETTERS = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d",
                           "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ı": "i", "þ": "th", "ß": "ss"})
 _NON_WORD = re.compile(r"[\W_]+")
+# The combining diacritical mark blocks (what NFKD splits accents into).
+_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 @lru_cache(maxsize=200_000)
 def fold(text: str) -> str:
     """Lowercase words without accents or punctuation: ``"Bouchard-Côté"`` -> ``"bouchard cote"``."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return _NON_WORD.sub(" ", bare.casefold()).strip()
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+        text = _MARKS.sub("", decomposed)
+    return _NON_WORD.sub(" ", text.casefold()).strip()
 
 
 def slug(text: str) -> str:

@@ -29,7 +29,11 @@ def title_key(title: str | None) -> str:
 
 
 def abstract_key(abstract: str | None) -> str:
-    return " ".join(fold(abstract).split()[:_ABSTRACT_WORDS]) if abstract else ""
+    if not abstract:
+        return ""
+    # Folding only a generous prefix is much faster and gives the same first words.
+    prefix = " ".join(abstract.split()[: 2 * _ABSTRACT_WORDS])
+    return " ".join(fold(prefix).split()[:_ABSTRACT_WORDS])
 
 
 class _Persons:
