@@ -135,6 +135,34 @@ def test_listing_cut_short_at_an_area_line(tmp_path):
     assert problem_lines(document) == [15]
 
 
+_ABSTRACT = "A made-up abstract that is certainly long enough to be counted as an abstract here."
+
+
+@pytest.mark.parametrize(
+    "page, fmt, record_lines, problem_at",
+    [
+        # listing: the middle record has an area and authors but no abstract
+        (f"Deep Learning · Theory\n\nAda Quill, Bo Li\n\n{_ABSTRACT}\n\nOptimization\n\nCy Ng\n\n"
+         f"Theory · Other\n\nDee Ox, Eve Marsh\n\n{_ABSTRACT} Two.\n", "listing", [1, 11], 7),
+        # listing: the first record lost its abstract, right after the page title
+        (f"论文检索\n\nDeep Learning · Theory\n\nAda Quill, Bo Li\n\nOptimization\n\nCy Ng, Dee Ox\n\n"
+         f"{_ABSTRACT}\n", "listing", [7], 3),
+        # "et al." page: the first record lost its abstract
+        (f"Ada Quill\n\nBo Li, Ada Quill et al.\n\nAda Quill, Bo Li et al.\n\n{_ABSTRACT}\n", "etal", [5], 3),
+        # profile: a record with a title but no abstract in the middle of the page
+        (f"Ada Quill\n\narXiv2020\n\nTitle One\n\ncs.LG\n\narXiv2019\n\nTitle Two\n\n{_ABSTRACT}\n\ncs.AI\n",
+         "profile", [9], 3),
+    ],
+)
+def test_records_cut_short_anywhere_are_reported_and_skipped(page, fmt, record_lines, problem_at):
+    for newline in ("\n", "\r\n"):
+        document = read_bytes(page.replace("\n", newline).encode(), "page.txt")
+        assert document.source.format == fmt
+        assert [record.line for record in document.records] == record_lines
+        assert [str(p).split(": ")[0] for p in document.problems] == [f"page.txt:{problem_at}"]
+        assert "cut short" in document.problems[0].message
+
+
 def test_etal_fixture():
     document = read_document(FIXTURES / "etal.txt")
     assert document.source.format == "etal"

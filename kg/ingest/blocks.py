@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from kg.ingest.fields import split_author_string
 from kg.ingest.text import clean_text
 from kg.model import Problem, SourceDocument
 
@@ -25,7 +26,6 @@ _YEAR_LINE = re.compile(r"^(?:[A-Za-z][A-Za-z.\- ]{0,24}?\s*)?((?:19|20)\d\d)$")
 # "cs.LG", "stat.ML", "q-bio.NC", "hep-th", "astro-ph.CO", possibly several on one line.
 _CATEGORY = r"[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,})?"
 _CATEGORY_LINE = re.compile(rf"^{_CATEGORY}(?:[ ,;]+{_CATEGORY})*$")
-_ET_AL = re.compile(r",?\s*\bet\s+al\.?$")
 _PARTICLES = {
     "al", "bin", "binti", "da", "das", "de", "degli", "del", "della", "der", "di", "do", "dos",
     "du", "el", "la", "le", "van", "ven", "von", "y", "ten", "ter", "zu", "zur", "af", "av",
@@ -49,7 +49,7 @@ def split_blocks(text: str) -> list[Block]:
     """Paragraphs of ``text`` (separated by blank lines), each with its first line number."""
     blocks: list[Block] = []
     start, lines = 0, []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if line.strip():
             if not lines:
                 start = number
@@ -91,9 +91,7 @@ def is_person_name(text: str) -> bool:
 
 def split_author_line(text: str) -> tuple[list[str], bool] | None:
     """``"A B, C D et al."`` -> ``(["A B", "C D"], True)``; None if the line is not person names."""
-    text = clean_text(text)
-    truncated = bool(_ET_AL.search(text))
-    names = [name.strip() for name in _ET_AL.sub("", text).split(",")]
+    names, truncated = split_author_string(text)
     if not names or not all(is_person_name(name) for name in names):
         return None
     return names, truncated
@@ -163,15 +161,17 @@ def group_by_abstract(blocks: list[Block], kinds: list[str], width: int) -> Grou
     return grouping
 
 
+def cut_short(source: SourceDocument, block: Block) -> Problem:
+    """The problem of a record that starts at ``block`` and never reaches its abstract."""
+    return Problem(source.path, f"record cut short (no abstract), skipped: {block.text[:60]!r}", block.line)
+
+
 def cut_short_problems(
     source: SourceDocument, runs: list[list[Block]], starts_record: Callable[[Block], bool]
 ) -> list[Problem]:
     """One problem per record cut short: each block that starts a record, or a stray run."""
-    problems = []
-    for run in runs:
-        starts = [block for block in run if starts_record(block)] or run[:1]
-        for block in starts:
-            problems.append(
-                Problem(source.path, f"record cut short (no abstract), skipped: {block.text[:60]!r}", block.line)
-            )
-    return problems
+    return [
+        cut_short(source, block)
+        for run in runs
+        for block in ([b for b in run if starts_record(b)] or run[:1])
+    ]

@@ -5,12 +5,12 @@ import json
 import re
 
 from kg.ingest.blocks import ABSTRACT, AUTHORS, CATEGORY, YEAR, classify
+from kg.ingest.fields import ET_AL
 
 UNKNOWN = "unknown"
 _BIBTEX_ENTRY = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.M)
 _ARXIV_KEYS = {"authors_parsed", "versions"}
 _JSONL_KEYS = {"title", "abstract"}
-_ET_AL = re.compile(r"\bet\s+al\.?\s*$")
 
 
 def _json_format(first_line: str) -> str:
@@ -29,7 +29,7 @@ def _page_format(text: str) -> str:
     blocks, kinds = classify(text)
     if YEAR in kinds and (CATEGORY in kinds or ABSTRACT in kinds):
         return "profile"
-    if any(kind == AUTHORS and _ET_AL.search(block.text) for block, kind in zip(blocks, kinds)):
+    if any(kind == AUTHORS and ET_AL.search(block.text) for block, kind in zip(blocks, kinds)):
         return "etal"
     # Without "et al.", tell the two shapes apart by what precedes an author line: another
     # abstract on an "et al." page (two-line records), a category heading on a listing.

@@ -6,7 +6,7 @@ import re
 from kg.ingest.text import clean_text
 from kg.model import PaperRecord, SourceDocument
 
-_ET_AL = re.compile(r",?\s*\bet\s+al\b\.?\s*$", re.I)
+ET_AL = re.compile(r",?\s*\bet\s+al\b\.?\s*$", re.I)  # "A, B et al." ends a truncated list
 _AND = re.compile(r"\s*(?:,\s*)?\band\b\s*|\s*&\s*", re.I)
 _YEAR = re.compile(r"\b((?:1[89]|20)\d\d)\b")
 
@@ -14,9 +14,9 @@ _YEAR = re.compile(r"\b((?:1[89]|20)\d\d)\b")
 def split_author_string(text: str) -> tuple[list[str], bool]:
     """``"A, B and C et al."`` -> ``(["A", "B", "C"], True)``: names as written, truncated flag."""
     text = clean_text(text)
-    truncated = bool(_ET_AL.search(text))
+    truncated = bool(ET_AL.search(text))
     if truncated:
-        text = _ET_AL.sub("", text)
+        text = ET_AL.sub("", text)
     names: list[str] = []
     for part in text.split(","):
         names.extend(name for name in _AND.split(part) if name.strip())

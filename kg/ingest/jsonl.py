@@ -13,7 +13,8 @@ FORMAT = "jsonl"
 
 def iter_objects(text: str, document: Document) -> Iterator[tuple[int, dict]]:
     """``(line, object)`` per non-blank line; lines that are not JSON objects become problems."""
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Split on "\n" only: str.splitlines would also split at U+2028 inside a JSON string.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

@@ -3,7 +3,7 @@ abstract and an arXiv category line (``cs.LG↗``). Papers list no authors: the 
 them, and the list is marked truncated."""
 from __future__ import annotations
 
-from kg.ingest.blocks import CATEGORY, YEAR, Block, categories_of, classify, is_person_name, year_of
+from kg.ingest.blocks import CATEGORY, YEAR, Block, categories_of, classify, cut_short, is_person_name, year_of
 from kg.ingest.fields import new_record
 from kg.model import Document, Problem, SourceDocument
 
@@ -11,11 +11,12 @@ FORMAT = "profile"
 
 
 def find_owner(header: list[Block]) -> str | None:
-    """The first line of the page header that is a single person's name."""
-    for block in header:
-        if is_person_name(block.clean):
-            return block.clean
-    return None
+    """The page owner: among the header lines that are one person's name, the first that the
+    header mentions again ("records attributed to Ada Quill"), else the first."""
+    names = [block.clean for block in header if is_person_name(block.clean)]
+    texts = [block.clean for block in header]
+    repeated = [name for name in names if sum(name in text for text in texts) > 1]
+    return (repeated or names or [None])[0]
 
 
 def read(text: str, source: SourceDocument) -> Document:
@@ -33,9 +34,7 @@ def read(text: str, source: SourceDocument) -> Document:
         categories = [code for block, kind in body if kind == CATEGORY for code in categories_of(block.text)]
         texts = [block.text for block, kind in body if kind != CATEGORY]
         if len(texts) < 2:
-            document.problems.append(
-                Problem(source.path, "record cut short (no title or abstract after the year line), skipped", year_block.line)
-            )
+            document.problems.append(cut_short(source, year_block))
             continue
         document.records.append(
             new_record(
