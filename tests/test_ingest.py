@@ -267,7 +267,7 @@ def test_iter_documents_expands_folders_in_order(tmp_path):
         (r"50\% of \url{https://x.org/a%20b_c}", "50% of https://x.org/a%20b_c"),
         (r"via \href{https://x.org/}{this link}", "via this link (https://x.org/)"),
         ("a pythia-$410M$ model, $0.03-0.15$ gain", "a pythia-410M model, 0.03-0.15 gain"),
-        ("costs $5 and $6", "costs 5 and 6"),
+        ("costs $5 and $6, or $7", "costs $5 and $6, or $7"),
         ("``condense'' it", '"condense" it'),
         (r"{\em emphasised} and \textit{Tensor-Var}", "emphasised and Tensor-Var"),
         ("29% less, then more", "29% less, then more"),

@@ -174,7 +174,8 @@ def read(text: str, source: SourceDocument) -> Document:
             document.problems.append(Problem(source.path, f"malformed @{kind} entry skipped: {error}", where))
             continue
         if not fields.get("title") and not fields.get("abstract"):
-            document.problems.append(Problem(source.path, f"@{kind} entry has no title or abstract, skipped", line))
+            message = f"@{kind} entry has no title or abstract, skipped"
+            document.problems.append(Problem(source.path, message, line))
             continue
         document.records.append(_record(source, line, fields))
     return document

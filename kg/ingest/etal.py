@@ -2,7 +2,14 @@
 author line and an abstract; no titles. The owner is an author of every paper on the page."""
 from __future__ import annotations
 
-from kg.ingest.blocks import AUTHORS, classify, cut_short_problems, group_by_abstract, merge_paragraphs, split_author_line
+from kg.ingest.blocks import (
+    AUTHORS,
+    classify,
+    cut_short_problems,
+    group_by_abstract,
+    merge_paragraphs,
+    split_author_line,
+)
 from kg.ingest.fields import new_record
 from kg.ingest.profile import find_owner
 from kg.model import Document, Problem, SourceDocument

@@ -2,7 +2,15 @@
 author line and an abstract; no titles, no years. The page may end mid-record."""
 from __future__ import annotations
 
-from kg.ingest.blocks import ABSTRACT, AUTHORS, classify, cut_short_problems, group_by_abstract, merge_paragraphs, split_author_line
+from kg.ingest.blocks import (
+    ABSTRACT,
+    AUTHORS,
+    classify,
+    cut_short_problems,
+    group_by_abstract,
+    merge_paragraphs,
+    split_author_line,
+)
 from kg.ingest.fields import new_record
 from kg.model import Document, Problem, SourceDocument
 

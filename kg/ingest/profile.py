@@ -3,7 +3,16 @@ abstract and an arXiv category line (``cs.LG↗``). Papers list no authors: the 
 them, and the list is marked truncated."""
 from __future__ import annotations
 
-from kg.ingest.blocks import CATEGORY, YEAR, Block, categories_of, classify, cut_short, is_person_name, year_of
+from kg.ingest.blocks import (
+    CATEGORY,
+    YEAR,
+    Block,
+    categories_of,
+    classify,
+    cut_short,
+    is_person_name,
+    year_of,
+)
 from kg.ingest.fields import new_record
 from kg.model import Document, Problem, SourceDocument
 

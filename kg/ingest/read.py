@@ -37,8 +37,10 @@ def read_bytes(data: bytes, path: str) -> Document:
     text = decode(data, path)
     fmt = detect_format(text)
     if fmt == UNKNOWN:
-        raise _refuse(path, "unknown format (not BibTeX, JSON lines, or a profile, listing or 'et al.' page)", 1)
-    source = SourceDocument(path=path, name=Path(path).name, sha256=hashlib.sha256(data).hexdigest(), format=fmt)
+        kinds = "BibTeX, JSON lines, or a profile, listing or 'et al.' page"
+        raise _refuse(path, f"unknown format (not {kinds})", 1)
+    digest = hashlib.sha256(data).hexdigest()
+    source = SourceDocument(path=path, name=Path(path).name, sha256=digest, format=fmt)
     return READERS[fmt](text, source)
 
 

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text, get_default_latex_context_db
 
-# Placeholders for spans (URLs) that must pass through LaTeX conversion untouched: characters of
-# Unicode's private use area never occur in the sources and pylatexenc copies them verbatim.
+# Placeholders for spans (URLs, converted math) that must pass through LaTeX conversion untouched:
+# characters of Unicode's private use area never occur in the sources; pylatexenc copies them.
 _SLOT = "\ue000{}\ue001"
 _SLOT_RE = re.compile("\ue000(\\d+)\ue001")
 
@@ -22,10 +22,12 @@ _MD_LINK = re.compile(r"\[([^\]\n]+)\]\((https?://[^)\s]+)\)")
 _TEX_URL = re.compile(r"\\url\{([^{}]*)\}")
 _TEX_HREF = re.compile(r"\\href\{([^{}]*)\}\{([^{}]*)\}")
 _TEX_QUOTES = re.compile(r"``(.*?)''", re.S)
-_MATH = re.compile(r"(?<!\\)\$([^$]+?)(?<!\\)\$")
+# Math hugs its dollars ("$k$", "$410M$"); "$5 and $6" is money, not math.
+_MATH = re.compile(r"(?<!\\)\$(?=\S)([^$]+?)(?<=\S)(?<!\\)\$")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
 _SPACED_MACRO = re.compile(r"(\\[A-Za-z]{2,})(?=\s)")  # one-letter ones are accents: \c c
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
+_LONE_DOLLAR = re.compile(r"(?<!\\)\$")
 # "~" between two non-spaces is TeX's unbreakable space ("Fig.~1"); elsewhere ("~10x") it means
 # "about" and stays.
 _TIE = re.compile(r"(?<=\S)~(?=\S)")
@@ -77,19 +79,12 @@ def _latex_fragment(text: str) -> str:
     # LaTeX eats the space after a macro ("\ldots next"); keep it as the reader saw it.
     prepared = _SPACED_MACRO.sub(r"\1{}", prepared)
     prepared = _BARE_PERCENT.sub(r"\\%", prepared)  # a bare % is a percent sign, not a comment
+    prepared = _LONE_DOLLAR.sub(r"\\$", prepared)  # math is set aside already: "$5" is money
     prepared = prepared.replace("~", r"\textasciitilde{}")  # ties are already spaces: "~10x" stays
     try:
         return _LATEX.latex_to_text(prepared)
     except Exception:  # noqa: BLE001 - pylatexenc raises assorted errors on malformed input
         return text
-
-
-def _math_span(match: re.Match) -> str:
-    # Converted apart so that spaces around the content survive (math mode would eat them).
-    inner = match.group(1)
-    lead = inner[: len(inner) - len(inner.lstrip())]
-    trail = inner[len(inner.rstrip()) :]
-    return lead + _latex_fragment(inner.strip()) + trail
 
 
 def _link_text(text: str, url: str) -> str:
@@ -128,7 +123,7 @@ def clean_text(text: str | None) -> str:
         text = _TEX_QUOTES.sub(r'"\1"', text)
         if text.count("$") - text.count("\\$") >= 2:
             # Math is converted and set aside, so that its braces are not read a second time.
-            text = _MATH.sub(lambda m: keep(_math_span(m)), text)
+            text = _MATH.sub(lambda m: keep(_latex_fragment(m.group(1))), text)
         text = _latex_fragment(_TIE.sub(" ", text))
     if "*" in text:
         text = _EMPH.sub(r"\1", _STRONG.sub(r"\1", text))
