@@ -179,7 +179,7 @@ def test_bibtex_fixture():
     widget, notes = document.records
     assert widget.line == 4
     assert widget.title == "WidgetNet: Learning Widgets with Gödel & Escher"
-    assert widget.authors == ["Ada Quill", "Boris van der Berg", "Karl Müller Jr."]
+    assert widget.authors == ["Ada Quill", "Boris van der Berg", "Karl Müller Jr.", "Widgets and Co"]
     assert widget.authors_truncated  # "and others"
     assert widget.venue == "Proceedings of the Imaginary Workshop on Widgets"
     assert (widget.year, widget.doi, widget.url) == (2020, "10.0000/widgets.1", "https://example.org/2020.widgets-1.1")

@@ -100,10 +100,22 @@ def _strip_braces(text: str) -> str:
     return text.replace("{", "").replace("}", "")
 
 
+def _split_and(value: str) -> list[str]:
+    """``value`` split at " and " outside braces (``{Barnes and Noble}`` is one name)."""
+    if "{" not in value:
+        return _AND.split(value)
+    parts, start = [], 0
+    for match in _AND.finditer(value):
+        if value.count("{", 0, match.start()) == value.count("}", 0, match.start()):
+            parts.append(value[start : match.start()])
+            start = match.end()
+    return parts + [value[start:]]
+
+
 def _split_names(value: str) -> tuple[list[str], bool]:
     """``"Doe, Jane and John Smith and others"`` -> ``(["Jane Doe", "John Smith"], True)``."""
     names, truncated = [], False
-    for raw in _AND.split(value.strip()):
+    for raw in _split_and(value.strip()):
         raw = raw.strip()
         if raw.lower() == "others":
             truncated = True
