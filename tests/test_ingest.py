@@ -354,3 +354,24 @@ def test_any_json_lines_parse_or_are_refused(objects):
         return
     assert all(isinstance(name, str) for record in document.records for name in record.authors)
     assert all(record.year is None or isinstance(record.year, int) for record in document.records)
+
+
+_PAGE_BLOCKS = st.sampled_from([
+    "论文检索", "Ada Quill", "Ada Quill, Bo Li", "Cy Ng, Ada Quill et al.", "Deep Learning · Theory",
+    "Optimization", "arXiv2024", "cs.LG↗", "A Title About Widgets", _ABSTRACT, "", "@misc{x,",
+]) | st.text(max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PAGE_BLOCKS, max_size=12))
+def test_page_shaped_text_parses_or_is_refused(blocks):
+    text = "\n\n".join(blocks)
+    try:
+        document = read_bytes(text.encode(), "page.txt")
+    except InputError:
+        return
+    lines = text.split("\n")
+    for record in document.records:
+        assert lines[record.line - 1].strip()  # a record starts on a line with content
+        if document.source.format in ("profile", "listing", "etal"):
+            assert record.abstract
