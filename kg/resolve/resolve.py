@@ -72,9 +72,9 @@ class _Persons:
         return persons
 
 
-def _group(records: list[PaperRecord]) -> list[list[int]]:
+def _group(match_keys: list[tuple[str, str]]) -> list[list[int]]:
     """Indices of records grouped into papers (union-find over shared title or abstract keys)."""
-    parent = list(range(len(records)))
+    parent = list(range(len(match_keys)))
 
     def find(i: int) -> int:
         while parent[i] != i:
@@ -82,9 +82,9 @@ def _group(records: list[PaperRecord]) -> list[list[int]]:
             i = parent[i]
         return i
 
-    first_with: dict[tuple[str, str], int] = {}
-    for index, record in enumerate(records):
-        for kind, key in (("title", title_key(record.title)), ("abstract", abstract_key(record.abstract))):
+    first_with: dict[tuple[int, str], int] = {}
+    for index, keys in enumerate(match_keys):
+        for kind, key in enumerate(keys):
             if not key:
                 continue
             other = first_with.setdefault((kind, key), index)
@@ -92,7 +92,7 @@ def _group(records: list[PaperRecord]) -> list[list[int]]:
             if root_a != root_b:
                 parent[max(root_a, root_b)] = min(root_a, root_b)
     groups: dict[int, list[int]] = defaultdict(list)
-    for index in range(len(records)):
+    for index in range(len(match_keys)):
         groups[find(index)].append(index)
     return list(groups.values())  # in order of first record, records in input order
 
@@ -121,30 +121,33 @@ def _author_keys(records: list[PaperRecord], persons: _Persons) -> tuple[list[st
     return keys, best.authors_truncated
 
 
-def _paper_key(records: list[PaperRecord]) -> str:
-    titles = sorted(key for key in (title_key(r.title) for r in records) if key)
-    if titles:
-        return digest(titles[0])
-    abstracts = sorted(key for key in (abstract_key(r.abstract) for r in records) if key)
-    return digest(abstracts[0] if abstracts else "")
+def _paper_key(match_keys: list[tuple[str, str]]) -> str:
+    """sha256 of the smallest title key of a paper's records, else of the smallest abstract key."""
+    titles = [title for title, _ in match_keys if title]
+    return digest(min(titles) if titles else min(abstract for _, abstract in match_keys))
 
 
 def resolve(documents: Iterable[Document]) -> Corpus:
-    """One ``Paper`` per paper across ``documents``, authors as shared ``Person``s."""
+    """One ``Paper`` per paper across ``documents``, authors as shared ``Person``s.
+
+    Keys and matching follow the rules in this module's docstring; papers come in the order of
+    their first record. Records without a title and an abstract never reach here (the readers
+    skip them)."""
     records = [record for document in documents for record in document.records]
+    match_keys = [(title_key(r.title), abstract_key(r.abstract)) for r in records]
     persons = _Persons()
     drafts = []
-    for group in _group(records):
+    for group in _group(match_keys):
         members = [records[index] for index in group]
         author_keys, truncated = _author_keys(members, persons)
-        drafts.append((members, author_keys, truncated))
+        drafts.append((members, _paper_key([match_keys[i] for i in group]), author_keys, truncated))
     by_name = persons.build()
     papers = []
-    for members, author_keys, truncated in drafts:
+    for members, paper_key, author_keys, truncated in drafts:
         sources: list[SourceDocument] = _unique(record.source for record in members)
         papers.append(
             Paper(
-                key=_paper_key(members),
+                key=paper_key,
                 title=_first(r.title for r in members),
                 abstract=_first(r.abstract for r in members),
                 year=_first(r.year for r in members),
