@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from kg.ingest.fields import split_author_string
+from kg.ingest.fields import NAME_PARTICLES, split_author_string
 from kg.ingest.text import clean_text
 from kg.model import Problem, SourceDocument
 
@@ -26,10 +26,6 @@ _YEAR_LINE = re.compile(r"^(?:[A-Za-z][A-Za-z.\- ]{0,24}?\s*)?((?:19|20)\d\d)$")
 # "cs.LG", "stat.ML", "q-bio.NC", "hep-th", "astro-ph.CO", possibly several on one line.
 _CATEGORY = r"[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,})?"
 _CATEGORY_LINE = re.compile(rf"^{_CATEGORY}(?:[ ,;]+{_CATEGORY})*$")
-_PARTICLES = {
-    "al", "bin", "binti", "da", "das", "de", "degli", "del", "della", "der", "di", "do", "dos",
-    "du", "el", "la", "le", "van", "ven", "von", "y", "ten", "ter", "zu", "zur", "af", "av",
-}
 _ELIDED_PARTICLE = re.compile(r"^[a-z][’'][^\W\d_]")  # d'Onofrio, l'Hôpital
 _NAME_TOKEN = re.compile(r"^[^\W\d_][^\W\d_'’.\-]*(?:[’'.\-][^\W\d_]*)*\.?$")
 _ABSTRACT_WORDS = 12  # fewer words than this is a title, a heading or a name, not an abstract
@@ -82,11 +78,11 @@ def is_person_name(text: str) -> bool:
     if not 2 <= len(tokens) <= 6 or len(text) > 80:
         return False
     for token in tokens:
-        if token in _PARTICLES or _ELIDED_PARTICLE.match(token):
+        if token in NAME_PARTICLES or _ELIDED_PARTICLE.match(token):
             continue
         if not _NAME_TOKEN.match(token) or token[0].islower():
             return False
-    return not all(token in _PARTICLES for token in tokens)
+    return not all(token in NAME_PARTICLES for token in tokens)
 
 
 def split_author_line(text: str) -> tuple[list[str], bool] | None:

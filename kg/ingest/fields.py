@@ -8,6 +8,11 @@ from kg.model import PaperRecord, SourceDocument
 
 ET_AL = re.compile(r",?\s*\bet\s+al\b\.?\s*$", re.I)  # "A, B et al." ends a truncated list
 _AND = re.compile(r"\s*(?:,\s*)?\band\b\s*|\s*&\s*", re.I)
+# Lowercase words that belong to names ("van der Maaten", "de Montjoye").
+NAME_PARTICLES = frozenset({
+    "al", "bin", "binti", "da", "das", "de", "degli", "del", "della", "der", "di", "do", "dos",
+    "du", "el", "la", "le", "van", "ven", "von", "y", "ten", "ter", "zu", "zur", "af", "av",
+})
 _YEAR = re.compile(r"\b((?:1[89]|20)\d\d)\b")
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kg.ingest.fields import NAME_PARTICLES
 from kg.resolve.keys import fold
 
-_PARTICLES = {"da", "das", "de", "del", "della", "der", "di", "do", "dos", "du", "la", "le",
-              "van", "von", "ten", "ter", "zu", "y", "bin", "al"}
 _ROMAN = {"II", "III", "IV", "VI", "VII", "VIII"}
 _PIECES = re.compile(r"([-'’])")
 
@@ -26,7 +25,7 @@ def _recase(token: str, inside: bool) -> str:
     if token in _ROMAN:
         return token
     lower = token.lower()
-    if inside and lower in _PARTICLES:
+    if inside and lower in NAME_PARTICLES:
         return lower
     return "".join(p if p in "-'’" else _capitalise_piece(p) for p in _PIECES.split(token))
 
