@@ -3,8 +3,6 @@
 ``update_date`` and ``versions`` ([{version, created}])."""
 from __future__ import annotations
 
-from email.utils import parsedate_to_datetime
-
 from kg.ingest.fields import new_record, parse_year
 from kg.ingest.jsonl import authors_field, read_lines, text_field
 from kg.model import Document, PaperRecord, SourceDocument
@@ -14,20 +12,9 @@ FORMAT = "arxiv"
 
 def _year(obj: dict) -> int | None:
     """The year of version 1 ("Mon, 2 Apr 2007 19:18:42 GMT"), else of ``update_date``."""
-    versions = obj.get("versions")
-    if isinstance(versions, list):
-        for version in versions:
-            if isinstance(version, dict) and version.get("version") == "v1":
-                created = version.get("created")
-                if not isinstance(created, str):
-                    break
-                try:
-                    return parsedate_to_datetime(created).year
-                except (TypeError, ValueError, IndexError):
-                    year = parse_year(created)
-                    if year:
-                        return year
-    return parse_year(obj.get("update_date"))
+    versions = obj.get("versions") if isinstance(obj.get("versions"), list) else []
+    created = next((v.get("created") for v in versions if isinstance(v, dict) and v.get("version") == "v1"), None)
+    return parse_year(created) or parse_year(obj.get("update_date"))
 
 
 def _authors(obj: dict) -> tuple[list[str], bool]:
