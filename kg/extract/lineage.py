@@ -91,6 +91,11 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 derived = _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases)
                 if derived is None:
                     continue
+                if rule == "lineage:enables" and derived not in proposed_groups:
+                    # only a subject right before the verb: "the FooNet framework allows ..."
+                    near = [x for x in in_sent if x[2] == derived and 0 <= cs - x[1] <= 12]
+                    if not near:
+                        continue
                 for b in bases:
                     add(derived, b, cs, ce, rule, 0.75 if not only_proposing else 0.65)
         # "PCA and its nonlinear extension Kernel PCA": the later one extends the earlier one
@@ -131,6 +136,9 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
     prev_end = after[0][1]
     for x in after[1:]:
         between = text[prev_end:x[0]]
+        if x[2] in out and re.fullmatch(r"\s*\(\s*", between):
+            prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
+            continue
         if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
             out.append(x[2])
             prev_end = x[1]
@@ -150,6 +158,9 @@ def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_group
     before = [x for x in in_sent if x[1] <= cs and x[2] not in bases]
     if before:
         return before[-1][2]
+    after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
+    if after_prop:
+        return after_prop[0][2]
     if proposed_groups and SUBJECT_SELF.match(text[s_start:cs]):
         return proposed_groups[0]
     return None
@@ -193,6 +204,9 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                 ev = next(((s, e) for s, e in by_group.get(gi, []) if text[s:e].lower().startswith(hit[1].lower()[:3])),
                           by_group[gi][0])
                 found[(gi, gj)] = (ev[0], ev[1], hit[0])
+    # a hyphenated name explains itself: KEP-SVGP extends SVGP, not (through its long form) GP
+    hyphenated = {gi for (gi, gj), (_, _, rule) in found.items() if rule == "lineage:hyphen_compound"}
+    found = {k: v for k, v in found.items() if not (v[2] == "lineage:compound" and k[0] in hyphenated)}
     # transitive reduction: skip A->B when A->C and C->B are both known
     known = set(links) | set(found)
     for (gi, gj), (s, e, rule) in sorted(found.items()):

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from .abbrev import Abbrev
 from .lexicon import Lexicon
-from .naming import (STOP_CAPS, Name, find_namings, parse_name, title_naming, word_ok,
+from .naming import (STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
                      _strip_word)
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
-                   NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped,
+                   NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    norm_key, singular, slugify)
 
 
@@ -109,6 +109,26 @@ LOWER_HEAD = re.compile(
 _WORDS = re.compile(r"[^\s]+")
 
 
+_ADJ = r"(?:(?!(?:and|or|of|for|the|a|an|to|in|on|with|new|novel)\b)[a-z][a-z-]+\s+)"
+MOD_CLASS = re.compile(r"\b(?:class|family|type|kind|variants?)\s+of\s+(?P<adj>" + _ADJ + r"{1,2})")
+MOD_AFTER_VERB = re.compile(r"\s+(?:the|a|an)\s+(?P<adj>" + _ADJ + r"{1,2})")
+EXTEND_TO = re.compile(r"\bextend(?:s|ed|ing)?\s+(the\s+)?")
+MOD_TARGET = re.compile(r"\s+to\s+(?:the\s+)?(?P<adj>[a-z][a-z-]+)\s+(?:cases?|settings?|domains?|problems?|"
+                        r"scenarios?|regimes?|data|kernels?|graphs?)\b")
+_PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-known", "simple", "efficient",
+              "first", "following", "same", "original", "vanilla", "proposed", "conventional", "traditional",
+              "common", "widely-used", "general", "generic", "modern", "recent", "current", "whole", "full",
+              "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior"}
+OUR_SUBJECT = re.compile(r"\s*(?:In\s+)?[Oo]ur\s+(?:new\s+|novel\s+|proposed\s+)?(?:method|approach|framework|model|"
+                         r"algorithm|technique|system|estimator)\b")
+_PRONOUNS = {"those", "these", "this", "that", "it", "them", "others", "ours", "many", "some", "all",
+             "other", "such", "each", "both", "either", "any", "one", "ones", "etc", "etc."}
+NAME_ALGO = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)\s+(?:algorithm|method|estimator|optimizer|sampler|test|"
+                       r"filter|procedure|heuristic|transform|decomposition)\b")
+LINEAGE_OBJECT = re.compile(r"\b(?:based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
+                            r"variant\s+of|extension\s+of|combines|integrates)\s+(?:the\s+|a\s+|an\s+)?")
+
+
 def _head_noun(phrase: str) -> str:
     words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase)
     if not words:
@@ -167,6 +187,19 @@ class MethodFinder:
             return "generic" if (c.kind == "method" and c.generic) else c.kind
         return None
 
+    def _acronym_pairs(self, doc_pairs):
+        """(acronym, long form) pairs: the text's own and, once computed, the lexicon's."""
+        if not hasattr(self, "_lex_pairs"):
+            lp = []
+            for c in self.lexicon.concepts.values():
+                if c.kind != "method":
+                    continue
+                shorts = [x for x in c.labels if is_acronym_like(x)]
+                longs = [x for x in c.labels if not is_acronym_like(x) and " " in x]
+                lp += [(a, b) for a in shorts for b in longs]
+            self._lex_pairs = lp
+        return list(doc_pairs) + self._lex_pairs
+
     # -- abbreviation methodness --
     def abbrev_is_method(self, view: DocView, ab: Abbrev) -> tuple[bool, str | None, float]:
         text = view.text
@@ -182,13 +215,13 @@ class MethodFinder:
         follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
             else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
         follow_w = singular(follow.group(1)) if follow else ""
+        if follow_w in {"framework", "method", "algorithm", "approach", "model", "architecture", "technique",
+                        "estimator", "procedure", "scheme", "test", "loss", "layer", "module"}:
+            return True, None, 0.8
         if head in NON_METHOD_HEADS:
             return False, None, 0.0
         if head in METHOD_HEADS:
             return True, None, 0.85
-        if follow_w in {"framework", "method", "algorithm", "approach", "model", "architecture", "technique",
-                        "estimator", "procedure", "scheme", "test", "loss", "layer", "module"}:
-            return True, None, 0.8
         # reused as a name elsewhere (not as the modifier of a non-method noun)
         reuse = 0
         for s, e in _occurrences(text, ab.short, True):
@@ -245,11 +278,23 @@ class MethodFinder:
             if ab.order == "long_short":
                 se = ab.short_end + 1 if text[ab.short_end:ab.short_end + 1] == ")" else ab.short_end
                 acronym_longs[ab.long_start] = (ab.long_end, se)
+        pairs = self._acronym_pairs([(ab.short, ab.long) for ab, _, _ in accepted])
         for ab, lk, iri in accepted:
             for s, e in _occurrences(text, ab.short, True):
                 cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
-            for s, e in _occurrences(text, ab.long, False):
-                cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
+            words = ab.long.split(" ")
+            long_sg = " ".join(words[:-1] + [singular(words[-1])])
+            for form in {ab.long, long_sg}:
+                for s, e in _occurrences(text, form, False):
+                    cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
+            # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
+            low = ab.long.lower()
+            for t_short, t_long in pairs:
+                if t_short == ab.short or not low.endswith(" " + t_long.lower()):
+                    continue
+                prefix = ab.long[: len(ab.long) - len(t_long)].strip()
+                for s, e in _occurrences(text, prefix + " " + t_short, False):
+                    cands.append(Cand(s, e, "abbreviation:partial", 0.7, iri, link=lk))
 
         # 3. naming contexts (the paper's own methods)
         proposed_names: list[tuple[int, int, str, float, int]] = []
@@ -279,6 +324,15 @@ class MethodFinder:
             for s, e in _occurrences(text, full, cs):
                 if s != a:
                     cands.append(Cand(s, e, "pattern:name_repeat", 0.8, iri, link=lk))
+        # "Our method uses X on the Foo Bar Tree (FBT)": with no other proposal, the acronym our
+        # method is defined with
+        if not proposed_names:
+            for ab, lk, iri in accepted:
+                s0, s1 = view.sent_of(ab.short_start)
+                if OUR_SUBJECT.match(text[s0:s1]) and not iri:
+                    cands.append(Cand(ab.long_start, ab.long_end, "pattern:our_method_acronym", 0.6, proposed=True, link=lk))
+                    proposed_names.append((ab.long_start, ab.long_end, ab.long, 0.6, lk))
+                    break
         # variants of a proposed name: LION -> LION-D, LION-S
         for a, b, full, conf, lk in list(proposed_names):
             if " " in full:
@@ -289,10 +343,63 @@ class MethodFinder:
                     cands.append(Cand(m.start(), m.end(), "pattern:variant_name", 0.75, proposed=True, link=lk2))
                     proposed_names.append((m.start(), m.end(), m.group(), 0.75, lk2))
 
+        # 3b. a known method with a modifier that makes a new one: "a class of involutive MCMC methods",
+        # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
+        self._modified_methods(view, cands, proposed_names)
+
         # 4. other patterns for unlisted names
         self._patterns(view, cands, rejected_shorts)
 
         return self._group(view, cands)
+
+    def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
+        text = view.text
+        known = sorted({(c.start, c.end) for c in cands if c.rule in ("lexicon", "abbreviation")})
+        starts = {a: b for a, b in known}
+
+        def method_at(pos):
+            while pos < len(text) and text[pos] == " ":
+                pos += 1
+            return (pos, starts[pos]) if pos in starts else None
+
+        def add(a, b, proposed, rule, conf):
+            if any(c.start == a and c.end == b for c in cands):
+                for c in cands:
+                    if c.start == a and c.end == b and proposed:
+                        c.proposed = True
+                return
+            lk = -1
+            cands.append(Cand(a, b, rule, conf, proposed=proposed, link=lk))
+            if proposed:
+                proposed_names.append((a, b, text[a:b], conf, lk))
+
+        for s_start, s_end in view.sents:
+            sent = text[s_start:s_end]
+            proposing = bool(WE_PROPOSE.search(sent))
+            for m in MOD_CLASS.finditer(sent):
+                a = s_start + m.start("adj")
+                hit = method_at(s_start + m.end("adj"))
+                if hit:
+                    add(a, hit[1], False, "pattern:modified_method", 0.65)
+            wp = WE_PROPOSE.search(sent)
+            if wp:
+                m = MOD_AFTER_VERB.match(sent, wp.end())
+                if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
+                    hit = method_at(s_start + m.end("adj"))
+                    if hit:
+                        add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
+            for m in EXTEND_TO.finditer(sent):
+                hit = method_at(s_start + m.end(1))
+                if not hit:
+                    continue
+                ma = MOD_TARGET.match(text, hit[1])
+                if not ma:
+                    continue
+                adj = ma.group("adj")
+                form = adj + " " + text[hit[0]:hit[1]]
+                ours = bool(re.search(r"\b[Ww]e\b", sent[:m.start()]))
+                for s, e in _occurrences(text, form, False):
+                    add(s, e, ours, "pattern:modified_method", 0.7)
 
     # ---------------------------------------------------------------------------------------
     def _add_name(self, view, cands, a, b, rule, conf):
@@ -303,6 +410,11 @@ class MethodFinder:
         name = text[a:b]
         low = name.lower()
         if low in NOT_METHOD_TOKENS or low in GENERIC_PHRASES or low in GENERIC_HEADS or name in STOP_CAPS:
+            return
+        parts = [x for x in re.split(r"[/\s]+", low) if x]
+        if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
+            return
+        if low in _PRONOUNS:
             return
         if _overlaps(a, b, view.entities):
             return
@@ -341,10 +453,41 @@ class MethodFinder:
                 if wm:
                     a, b = _strip_word(text, p, p + wm.end())
                     w = text[a:b]
-                    if is_name_shaped(w) and w not in rejected:
+                    if is_name_shaped(w) and w not in rejected and "/" not in w:
                         self._add_name(view, cands, a, b, "pattern:compare", 0.7)
+            if view.title_end and s_start < view.title_end:
+                continue  # Title Case says nothing about names
             # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
             self._capitalised(view, cands, s_start, s_end)
+            # "the PC algorithm", "Newton's method"
+            for m in NAME_ALGO.finditer(sent):
+                a = s_start + m.start(1)
+                if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
+                    continue
+                if m.group(1) in STOP_CAPS:
+                    continue
+                self._add_name(view, cands, a, s_start + m.end(), "pattern:name_algorithm", 0.7)
+            # what a method is based on, inspired by, extends: "based on Total Persistence"
+            for m in LINEAGE_OBJECT.finditer(sent):
+                p = s_start + m.end()
+                for _ in range(3):
+                    name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
+                    if not name or text[name.start:name.end] in rejected:
+                        break
+                    end = name.end
+                    tail = re.match(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b", text[end:end + 40])
+                    if tail and singular(tail.group(2).lower()) in METHOD_HEADS | GENERIC_HEADS:
+                        end += tail.end()
+                    self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
+                    nxt = re.match(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?", text[end:s_end])
+                    if not nxt:
+                        break
+                    p = end + nxt.end()
+            # emphasised coined names: "*KSLinear*", "*lip-rcp*"
+            for m in re.finditer(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])", sent):
+                w = m.group(2)
+                if is_name_shaped(w) or ("-" in w and len(w) <= 20):
+                    self._add_name(view, cands, s_start + m.start(2), s_start + m.end(2), "pattern:marked_name", 0.65)
         # name-shaped tokens that recur or act as subjects
         counts: Counter[str] = Counter()
         where: dict[str, list[tuple[int, int]]] = {}
@@ -354,7 +497,7 @@ class MethodFinder:
             w = text[a:b]
             if w.endswith("'s"):
                 w, b = w[:-2], b - 2
-            if not is_name_shaped(w) or w.lower() in NOT_METHOD_TOKENS or w in rejected:
+            if not is_strong_name(w) or w.lower() in NOT_METHOD_TOKENS or w in rejected:
                 continue
             if re.search(r"[/=<>$\\{}]", w) or re.fullmatch(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?", w):
                 continue
@@ -403,8 +546,9 @@ class MethodFinder:
                     if text[name.start:name.end] not in rejected:
                         self._add_name(view, cands, name.start, name.end, "pattern:such_as", 0.7)
                     continue
-                if all(re.fullmatch(r"[a-z][a-z-]*", w) for w in words) and len(words) <= 3:
-                    if item.lower() not in GENERIC_PHRASES and words[-1] not in GENERIC_HEADS:
+                if words[0][:1].islower() and all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
+                    if item.lower() not in GENERIC_PHRASES and words[-1] not in GENERIC_HEADS \
+                            and words[0].lower() not in _PRONOUNS:
                         self._add_name(view, cands, pa, pb, "pattern:such_as", 0.6)
             pos = b
 
@@ -420,7 +564,7 @@ class MethodFinder:
                     continue
             if any(w.lower() in NOT_METHOD_TOKENS for w in words):
                 continue
-            while words and words[0] in STOP_CAPS:
+            while words and (words[0] in STOP_CAPS or (initial and re.search(r"(?:ing|ed|ly)$", words[0]))):
                 a = text.index(words[1], a + len(words[0])) if len(words) > 1 else b
                 words = words[1:]
             if not words:
@@ -434,7 +578,8 @@ class MethodFinder:
                 nxt = re.match(r"\s+([a-z]+)", after)
                 if nxt and singular(nxt.group(1)) in NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}:
                     continue
-                self._add_name(view, cands, a, b, "pattern:capitalised_head", 0.65)
+                rule = "pattern:capitalised_name" if not initial or len(words) >= 3 else "pattern:capitalised_head"
+                self._add_name(view, cands, a, b, rule, 0.65)
             elif lh:
                 hw = singular(lh.group().strip().lower())
                 if hw in ("model", "network", "machine", "layer", "kernel", "learning", "training", "inference") and len(words) < 2:
@@ -463,8 +608,9 @@ class MethodFinder:
                 continue
             merged.append(c)
         kept: list[Cand] = []
-        # longest first, then keep what does not overlap a kept span
-        for c in sorted(merged, key=lambda c: (-(c.end - c.start), c.start)):
+        # strong rules first (naming, abbreviations, lexicon), longest first, then keep what does
+        # not overlap a kept span
+        for c in sorted(merged, key=lambda c: (not c.proposed and _rule_rank(c.rule) < 5, -(c.end - c.start), c.start)):
             if any(k.start < c.end and c.start < k.end for k in kept):
                 continue
             kept.append(c)
@@ -544,9 +690,10 @@ class MethodFinder:
                            from_lexicon=bool(concept), spans=spans, short=short, long=long)
 
 
-_RANKS = {"pattern:we_propose": 9, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
+_RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
-          "pattern:variant_name": 7, "abbreviation": 6, "lexicon": 5}
+          "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
+          "pattern:capitalised_name": 5, "pattern:modified_method": 5}
 
 
 def _rule_rank(rule: str) -> int:

@@ -29,7 +29,7 @@ STOP_CAPS = {
 CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "de", "from", "over", "by"}
 _OPEN_MARKUP = re.compile(r"(\*\*|\*|__|_|`|\\(?:textit|textbf|texttt|textsc|emph|mathrm)\{)")
 _CLOSE = {"**": "**", "*": "*", "__": "__", "_": "_", "`": "`"}
-_WORD = re.compile(r"[^\s,;:()\[\]{}]+")
+_WORD = re.compile(r"(?:(?!---|--|—|–)[^\s,;:()\[\]{}])+")
 _TRAIL = ".,;:!?)]}'\"*_`"
 
 
@@ -60,7 +60,8 @@ class Name:
     marked: bool = False  # wrapped in markup (*X*, \textit{X})
 
 
-def parse_name(text: str, pos: int, limit: int, allow_single_cap: bool = True) -> Name | None:
+def parse_name(text: str, pos: int, limit: int, allow_single_cap: bool = True,
+               connectors: bool = True) -> Name | None:
     """The name starting at ``pos`` (after spaces): one name-shaped token, a run of capitalised
     words (with "of/for/via..." inside), or anything short in emphasis markup."""
     while pos < limit and text[pos] == " ":
@@ -98,7 +99,7 @@ def parse_name(text: str, pos: int, limit: int, allow_single_cap: bool = True) -
             w = g.group(1)
             words.append((a, b))
             break
-        if w.lower() in CONNECTORS and words:
+        if connectors and w.lower() in CONNECTORS and words:
             words.append((a, b, "conn"))
         elif word_ok(w, first=not words):
             words.append((a, b))
@@ -135,7 +136,7 @@ PROPOSE_VERBS = (r"(?:propose|introduce|present|develop|design|devise|formulate|
                  r"unveil|contribute|build|construct|create|describe|advance|establish|formalize|formalise|"
                  r"derive|release)")
 WE_PROPOSE = re.compile(
-    r"(?:\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study|note|letter|report|thesis|chapter|submission)|"
+    r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study|note|letter|report|thesis|chapter|submission)|"
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
@@ -149,7 +150,28 @@ APPOSITIVE = re.compile(
     r"\b(?:a|an|the|our|two|three|several)\s+(?:[\w/-]+\s+){0,6}?(?:" + _GENERIC_ALT + r")\s*"
     r"(?:,|---|--|—|–|:)\s*"
 )
-DET_ADJ = re.compile(r"\b(?:a|an|the|two|three|several|our)\s+(?:[a-z][\w-]*\s+){0,4}")
+_DET = {"a", "an", "the", "two", "three", "four", "several", "our", "new", "novel"}
+HEAD_AFTER = re.compile(r"\s+(?:losses|loss|layers?|estimators?|algorithms?|kernels?|networks?|metrics?|"
+                        r"attacks?|tests?|operators?|mechanisms?|modules?|blocks?|units?)\b")
+MARKED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_(?=[A-Za-z])|\\textit\{|\\emph\{|\\textbf\{)(?P<name>[A-Za-z][^*_{}\n]{0,60}?)"
+                    r"(?:\*\*|\*|__|_|\})(?![\w*])")
+
+
+def _skip_det_adj(text: str, p: int, limit: int) -> int | None:
+    """After "we propose": skip "a novel efficient" and return where a name could start."""
+    words = list(re.finditer(r"\S+", text[p:limit]))
+    if not words or words[0].group().lower() not in _DET:
+        return None
+    for i, w in enumerate(words[:6]):
+        tok = w.group()
+        low = tok.lower()
+        if i == 0 or low in _DET:
+            continue
+        if tok[:1].isupper() or tok[:1] in "*_\\" or is_name_shaped(tok):
+            return p + w.start()
+        if low in GENERIC_HEADS or PREPOSITIONS.fullmatch(low) or not re.fullmatch(r"[a-z][\w-]*,?", tok):
+            return None
+    return None
 OUR_X = re.compile(
     r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?:method|approach|framework|model|algorithm|technique|"
     r"system|tool|paradigm|scheme|estimator|architecture|procedure|strategy|metric|loss)\s*,?\s*"
@@ -200,30 +222,44 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = parse_name(text, q, s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:we_propose", 0.9))
-        else:
+        if not out:
+            # (e) the first acronym defined after the verb with no preposition in between
+            for ls in sorted(acronym_longs):
+                if p <= ls < s_end:
+                    between = text[p:ls]
+                    le, se = acronym_longs[ls]
+                    if PREPOSITIONS.search(between) or DATA_FOLLOW.match(text[se:se + 30]):
+                        break
+                    out.append(Naming(Name(ls, le), "pattern:we_propose_acronym", 0.8))
+                    break
+        if not out:
             # (d) determiner + adjectives + a capitalised name: "a deep Graph Convolutional Kernel Machine"
-            dm = DET_ADJ.match(text, p + len(text[p:s_end]) - len(text[p:s_end].lstrip()))
-            if dm:
-                name = parse_name(text, dm.end(), s_end, allow_single_cap=False)
+            k = _skip_det_adj(text, p, s_end)
+            if k is not None:
+                name = parse_name(text, k, s_end, allow_single_cap=False)
                 if name and not _is_generic_name(text[name.start:name.end]):
                     nxt = text[name.end:name.end + 30]
-                    if not DATA_FOLLOW.match(nxt):
-                        out.append(Naming(name, "pattern:we_propose", 0.8))
-            if not out:
-                # (e) the first acronym defined after the verb with no preposition in between
-                for ls in sorted(acronym_longs):
-                    if p <= ls < s_end:
-                        between = text[p:ls]
-                        le, se = acronym_longs[ls]
-                        if PREPOSITIONS.search(between) or DATA_FOLLOW.match(text[se:se + 30]):
-                            break
-                        out.append(Naming(Name(ls, le), "pattern:we_propose_acronym", 0.8))
-                        break
-    if proposing or passive:
-        for m in APPOSITIVE.finditer(sent):
-            name = parse_name(text, s_start + m.end(), s_end)
-            if name and not _is_generic_name(text[name.start:name.end]):
-                out.append(Naming(name, "pattern:appositive", 0.85))
+                    seen_before = re.search(r"(?<![\w-])" + re.escape(text[name.start:name.end]) + r"(?![\w-])",
+                                            text[:s_start])
+                    if not DATA_FOLLOW.match(nxt) and not seen_before:
+                        hm = HEAD_AFTER.match(text, name.end)
+                        end = hm.end() if hm else name.end
+                        out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
+    # markup marks a contribution: "a new *trust gradient estimator*", "*KSLinear*" in a proposing sentence
+    for m in MARKED.finditer(sent):
+        a, b = s_start + m.start("name"), s_start + m.end("name")
+        inner = text[a:b]
+        if len(inner.split()) > 5 or inner.lower().startswith(("e.g", "i.e")):
+            continue
+        novel = bool(re.search(r"\b(?:new|novel|proposed)\s+$", sent[:m.start()]))
+        if novel or (proposing and is_name_shaped(inner)):
+            out.append(Naming(Name(a, b, True), "pattern:marked_name", 0.75))
+    for m in APPOSITIVE.finditer(sent):
+        if not (proposing or passive or re.search(r"\b(?:new|novel|proposed)\b", m.group())):
+            continue
+        name = parse_name(text, s_start + m.end(), s_end)
+        if name and not _is_generic_name(text[name.start:name.end]):
+            out.append(Naming(name, "pattern:appositive", 0.85))
     for m in CALLED.finditer(sent):
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue

@@ -61,7 +61,7 @@ def singular(word: str) -> str:
         return w[:-2]
     if lw.endswith(("ss", "us", "is", "ys")):
         return w
-    if lw.endswith("s") and (len(w) > 3 or w[:-1].isupper()):
+    if w.endswith("s") and w[-2].isalpha() and (len(w) > 3 or w[:-1].isupper()):
         return w[:-1]
     return w
 
@@ -193,3 +193,11 @@ NON_METHOD_HEADS = {
 }
 
 SIZE_WORDS = {"small", "medium", "large", "base", "xl", "xxl", "tiny", "mini", "huge", "giant"}
+
+
+def is_strong_name(token: str) -> bool:
+    """Name-shaped beyond Title-Case hyphenation: ``MaD-Mix``, ``NBL``, ``P-I2SB`` but not ``Vision-Language``."""
+    if not is_name_shaped(token):
+        return False
+    parts = [p for p in re.split(r"[-/]", token) if p]
+    return not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts)
