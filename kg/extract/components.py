@@ -169,7 +169,10 @@ class LexiconMatcher:
         for iri, c in sorted(lexicon.concepts.items()):
             for label in c.labels:
                 case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper())
-                for v in label_variants(label):
+                variants = label_variants(label)
+                if case_sensitive and re.fullmatch(r"[A-Z][a-z]{7,}", label):
+                    variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
+                for v in variants:
                     (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
         for matcher, pats in ((self.lower, lower_pats), (self.orth, orth_pats)):
             for iri, variants in pats.items():

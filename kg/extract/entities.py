@@ -78,7 +78,8 @@ _NAME_TOKEN = r"(?:[A-Z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|[a-z]+[A-Z][A-Za-z0-9
 _DATA_HEAD = r"(?:data\s?sets?|benchmarks?|corpus|corpora|treebanks?|challenge\s+data)"
 # "the PCam image dataset", "14 OpenML tabular datasets", "the Penn Treebank corpus"
 _DATASET_BEFORE_HEAD = re.compile(
-    rf"({_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,2}})(?:\s+[a-z][a-z-]+){{0,2}}\s+{_DATA_HEAD}\b"
+    rf"({_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,2}})(?:\s+(?!(?:on|in|of|to|for|with|from|across|at|by|and|or|as|"
+    rf"are|is|were|was|that|which)\b)[a-z][a-z-]+){{0,2}}\s+{_DATA_HEAD}\b"
 )
 # "on MNIST, FASHION-MNIST, CIFAR10, and ImageNet datasets"
 _DATASET_LIST = re.compile(
@@ -101,8 +102,25 @@ def _dataset_name_ok(name: str) -> bool:
     return caps >= 2 or any(c.isdigit() for c in name) or (len(words) >= 2 and first[0].isupper())
 
 
+_ITEM = rf"{_NAME_TOKEN}(?:\s[A-Z][a-z]+)?"
+# "on PIQA, ARC Easy, SciQ, and OpenWebMath": three or more names after "on"/"across"
+_BARE_LIST = re.compile(rf"\b(?:on|across)\s+((?:{_ITEM}\s*,\s*)+(?:{_ITEM}\s*,?\s*)?and\s+{_ITEM})(?![\w-])")
+
+
+def _strong(name: str) -> bool:
+    first = name.split()[0]
+    return sum(c.isupper() for c in first) >= 2 or any(c.isdigit() for c in first)
+
+
 def find_dataset_shapes(text: str) -> list[tuple[int, int, str]]:
     out = []
+    for m in _BARE_LIST.finditer(text):
+        items = [x for x in re.finditer(_ITEM, m.group(1)) if x.group() != "and"]
+        if len(items) >= 3 and sum(_strong(x.group()) for x in items) >= len(items) - 1:
+            for x in items:
+                if x.group().split()[0] in _NOT_DATASET_WORD:
+                    continue
+                out.append((m.start(1) + x.start(), m.start(1) + x.end(), x.group()))
     for m in _DATASET_LIST.finditer(text):
         base = m.start(1)
         for part in re.finditer(rf"{_NAME_TOKEN}(?:\s\d+x\d+)?", m.group(1)):

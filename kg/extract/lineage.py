@@ -28,11 +28,11 @@ class Link:
 CUES = [
     ("lineage:improves_upon", r"\bimprov(?:es|ed|ing|e)\s+(?:up)?on\b", 40, False),
     ("lineage:improves", r"\bimprov(?:es|ed|ing|e)\s+(?:(?!over\b|than\b|upon\b|on\b)[\w-]+\s+){1,4}?(?:of|in)\b", 30, False),
-    ("lineage:enhances", r"\benhanc(?:es|ed|ing|e)\b", 45, False),
+    ("lineage:enhances", r"\benhanc(?:es|ing)\b", 45, False),
     ("lineage:extends", r"\bextend(?:s|ed|ing)?\b(?!\s+(?:by|using|with|to|from|beyond)\b)", 40, False),
     ("lineage:extension_of", r"\bextensions?\s+of\b", 40, False),
     ("lineage:generalizes", r"(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)\bgenerali[sz](?:es|ed|ing|e)\b"
-                            r"(?!\s+(?:to|well|across|poorly|better|beyond)\b)", 60, False),
+                            r"(?!\s+(?:to|well|across|poorly|better|beyond)\b)", 90, False),
     ("lineage:generalization_of", r"\bgenerali[sz]ations?\s+of\b", 40, False),
     ("lineage:variant_of", r"\b(?:variants?|versions?|modifications?|adaptations?|refinements?|"
                            r"specializations?|specialisations?)\s+of\b", 40, False),
@@ -52,7 +52,10 @@ ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
                           r"model|algorithm|technique|scheme|paradigm|system|estimator|tool)|It|Its|We)\b")
-APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,5}?$")
+_NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
+                                             "via", "and", "or", "as", "at"}, key=len, reverse=True))
+APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
+                        r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
 _NOUNS = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 GENERIC_AFTER = re.compile(r"\s+(?:" + _NOUNS + r")\b")
 

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .abbrev import Abbrev
+from .abbrev import Abbrev, valid_short
 from .lexicon import Lexicon
 from .naming import (STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
                      _strip_word)
@@ -109,7 +109,8 @@ LOWER_HEAD = re.compile(
 _WORDS = re.compile(r"[^\s]+")
 
 
-_ADJ = r"(?:(?!(?:and|or|of|for|the|a|an|to|in|on|with|new|novel)\b)[a-z][a-z-]+\s+)"
+_ADJ = (r"(?:(?!(?:and|or|of|for|the|a|an|to|in|on|with|new|novel|called|named|dubbed|termed|"
+        + "|".join(sorted(GENERIC_HEADS)) + r")\b)[a-z][a-z-]+\s+)")
 MOD_CLASS = re.compile(r"\b(?:class|family|type|kind|variants?)\s+of\s+(?P<adj>" + _ADJ + r"{1,2})")
 MOD_AFTER_VERB = re.compile(r"\s+(?:the|a|an)\s+(?P<adj>" + _ADJ + r"{1,2})")
 EXTEND_TO = re.compile(r"\bextend(?:s|ed|ing)?\s+(the\s+)?")
@@ -343,6 +344,17 @@ class MethodFinder:
                     cands.append(Cand(m.start(), m.end(), "pattern:variant_name", 0.75, proposed=True, link=lk2))
                     proposed_names.append((m.start(), m.end(), m.group(), 0.75, lk2))
 
+        # a proposed name followed by an acronym Schwartz-Hearst could not align: "Foo Bar (FB2)"
+        for a, b, full, conf, lk in list(proposed_names):
+            m = re.match(r"\s*\(\s*([^()\s,;]{2,12})\s*\)", text[b:b + 20])
+            if not m or not valid_short(m.group(1)) or lk < 0:
+                continue
+            short = m.group(1)
+            if short[0].lower() != full[0].lower() or any(ab.short == short for ab, _, _ in accepted):
+                continue
+            for s, e in _occurrences(text, short, True):
+                cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
+
         # 3b. a known method with a modifier that makes a new one: "a class of involutive MCMC methods",
         # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
         self._modified_methods(view, cands, proposed_names)
@@ -574,7 +586,10 @@ class MethodFinder:
             head = singular(words[-1].lower())
             after = text[b:b + 40]
             lh = LOWER_HEAD.match(after)
-            if len(words) >= 2 and head in METHOD_HEADS and head not in GENERIC_HEADS | {"framework", "mechanism", "architecture"}:
+            all_caps = all(w[:1].isupper() for w in words)
+            if len(words) >= 2 and head in METHOD_HEADS | GENERIC_HEADS and (
+                    head not in GENERIC_HEADS | {"framework", "mechanism", "architecture"}
+                    or (all_caps and (not initial or len(words) >= 3))):
                 nxt = re.match(r"\s+([a-z]+)", after)
                 if nxt and singular(nxt.group(1)) in NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}:
                     continue
@@ -610,7 +625,7 @@ class MethodFinder:
         kept: list[Cand] = []
         # strong rules first (naming, abbreviations, lexicon), longest first, then keep what does
         # not overlap a kept span
-        for c in sorted(merged, key=lambda c: (not c.proposed and _rule_rank(c.rule) < 5, -(c.end - c.start), c.start)):
+        for c in sorted(merged, key=lambda c: (_tier(c), -(c.end - c.start), c.start)):
             if any(k.start < c.end and c.start < k.end for k in kept):
                 continue
             kept.append(c)
@@ -693,7 +708,13 @@ class MethodFinder:
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
-          "pattern:capitalised_name": 5, "pattern:modified_method": 5}
+          "pattern:capitalised_name": 5, "pattern:modified_method": 6}
+
+
+def _tier(c: Cand) -> int:
+    """0: the text's own definitions (naming, abbreviations); 1: lexicon and strong shapes; 2: the rest."""
+    r = _rule_rank(c.rule)
+    return 0 if (c.proposed or r >= 6) else (1 if r >= 5 else 2)
 
 
 def _rule_rank(rule: str) -> int:

@@ -140,10 +140,11 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 CALLED = re.compile(
     r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
-    r"referred\s+to\s+as|known\s+as|we\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?)\s+"
+    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?)\s+"
 )
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 APPOSITIVE = re.compile(
@@ -211,6 +212,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     out: list[Naming] = []
     sent = text[s_start:s_end]
     proposing = WE_PROPOSE.search(sent)
+    if not proposing:
+        by = BY_VERBING.search(sent)
+        if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
+            proposing = by
     passive = PASSIVE_PROPOSE.search(sent)
     if proposing:
         p = s_start + proposing.end()

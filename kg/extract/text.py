@@ -36,6 +36,7 @@ def delatex(text: str) -> str:
 def clean_label(text: str) -> str:
     """A surface form made presentable: LaTeX/markdown removed, whitespace collapsed."""
     text = delatex(text)
+    text = re.sub(r"(?<=[a-z])- (?=[a-z])", "", text)  # "gener- ated": a line-break hyphen
     text = re.sub(r"\s+", " ", text).strip()
     return text.strip(" ,;:*_`'\"")
 
