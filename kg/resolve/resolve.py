@@ -141,6 +141,7 @@ def resolve(documents: Iterable[Document]) -> Corpus:
         members = [records[index] for index in group]
         author_keys, truncated = _author_keys(members, persons)
         drafts.append((members, _paper_key([match_keys[i] for i in group]), author_keys, truncated))
+    owners = {r.source.sha256: persons.add(r.profile_owner) for r in records if r.profile_owner}
     by_name = persons.build()
     papers = []
     for members, paper_key, author_keys, truncated in drafts:
@@ -161,4 +162,5 @@ def resolve(documents: Iterable[Document]) -> Corpus:
                 arxiv_id=_first(r.arxiv_id for r in members),
             )
         )
-    return Corpus(papers=papers, persons={person.key: person for person in by_name.values()})
+    return Corpus(papers=papers, persons={person.key: person for person in by_name.values()},
+                  profile_owners={sha: by_name[name].key for sha, name in owners.items()})
