@@ -34,6 +34,15 @@ SELECT ?paper ?person ?year WHERE {
   OPTIONAL { ?paper fabio:hasPublicationYear ?year }
 }"""
 
+CATEGORIES = """
+SELECT ?paper ?category ?label ?notation WHERE {
+  ?paper a kg:Paper ; dcterms:subject ?category .
+  OPTIONAL { ?category skos:prefLabel ?label }
+  OPTIONAL { ?category skos:notation ?notation }
+}"""
+
+PROPOSERS = "SELECT ?method ?paper WHERE { ?paper kg:proposes ?method }"
+
 PEOPLE = """
 SELECT ?person ?name WHERE { ?person a foaf:Person . OPTIONAL { ?person foaf:name ?name } }"""
 
@@ -125,6 +134,22 @@ def paper_index(store: Store) -> dict[str, dict]:
     for p in out.values():
         p["label"] = paper_label(p["title"], p.pop("start"))
     return out
+
+
+def paper_categories(store: Store) -> dict[str, list[str]]:
+    """The categories of every paper that has some (their labels, else notations), keyed by IRI."""
+    out: dict[str, set] = defaultdict(set)
+    for r in store.select(CATEGORIES):
+        out[r["paper"]].add(r["label"] or r["notation"] or local_name(r["category"]))
+    return {p: sorted(c) for p, c in out.items()}
+
+
+def proposing_papers(store: Store) -> dict[str, list[str]]:
+    """The papers proposing each method, keyed by method IRI."""
+    out: dict[str, set] = defaultdict(set)
+    for r in store.select(PROPOSERS):
+        out[r["method"]].add(r["paper"])
+    return {m: sorted(ps) for m, ps in out.items()}
 
 
 def person_names(store: Store) -> dict[str, str]:
