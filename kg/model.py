@@ -100,6 +100,7 @@ class Paper:
 class Corpus:
     papers: list[Paper] = field(default_factory=list)
     persons: dict[str, Person] = field(default_factory=dict)  # by key
+    profile_owners: dict[str, str] = field(default_factory=dict)  # source sha256 -> person key
 
 
 @dataclass(frozen=True)

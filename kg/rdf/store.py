@@ -2,11 +2,12 @@
 
 ``open_store(location)`` picks the kind from the location: a folder is an embedded
 pyoxigraph store (``DIR/store``); an ``http(s)://`` URL is a SPARQL 1.1 server.
-Queries take parameters as RDF terms (``bindings``), never pasted into the query text.
+Queries take parameters as RDF terms (``bindings``, see ``bind_values``), never pasted into the query text.
 """
 from __future__ import annotations
 
 import os
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -78,6 +79,35 @@ def to_python(term: Term | None) -> Any:
     return str(term)
 
 
+_GROUP_START = re.compile(r"\bWHERE\s*\{|\b(?:SELECT|ASK|DESCRIBE)\b[^{]*\{", re.IGNORECASE)
+
+
+def bind_values(sparql: str, bindings: Mapping[str, Any] | None) -> str:
+    """The query with its parameters bound by an inline ``VALUES`` block at the start of the
+    outermost ``WHERE`` group: each value goes in as a serialised RDF term (so quotes and braces in
+    it cannot change the query), and the group's patterns and FILTERs see it bound.
+
+    Parameters must be used in that outermost group, not only inside a nested group or subquery.
+
+    >>> print(bind_values("SELECT ?p WHERE { ?p foaf:name ?name }", {"name": 'a"}'}))
+    SELECT ?p WHERE { VALUES (?name) { ("a\\"}") } ?p foaf:name ?name }
+    """
+    if not bindings:
+        return sparql
+    names = list(bindings)
+    values = " ".join(str(to_term(bindings[n])) for n in names)
+    block = f" VALUES ({' '.join('?' + n for n in names)}) {{ ({values}) }}"
+    offset = 0
+    for line in sparql.splitlines(keepends=True):
+        if not line.lstrip().startswith("#"):
+            match = _GROUP_START.search(line)
+            if match:
+                at = offset + match.end()
+                return sparql[:at] + block + sparql[at:]
+        offset += len(line)
+    raise StoreError("cannot bind parameters: the query has no WHERE group")
+
+
 class Store(ABC):
     """What queries, analytics and views read, and what builds write."""
 
@@ -142,9 +172,8 @@ class LocalStore(Store):
             raise StoreError(f"{path}: cannot open the store: {e}") from None
 
     def query(self, sparql, bindings=None):
-        subs = {ox.Variable(k): to_term(v) for k, v in (bindings or {}).items()}
         try:
-            return self._store.query(sparql, substitutions=subs or None, prefixes=PREFIXES)
+            return self._store.query(bind_values(sparql, bindings), prefixes=PREFIXES)
         except SyntaxError as e:
             raise StoreError(f"bad SPARQL: {e}") from None
 

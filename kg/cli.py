@@ -1,0 +1,172 @@
+"""The ``kg`` command line: each command a thin shell over a library function."""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+from kg.model import InputError
+from kg.rdf.store import StoreError, open_store
+
+
+class UsageError(Exception):
+    """A user's mistake on the command line, said in one line."""
+
+
+def print_rows(rows: list[dict], fmt: str = "table", out=None) -> None:
+    """Rows of dicts as an aligned table, CSV or JSON."""
+    out = out or sys.stdout
+    if fmt == "json":
+        json.dump(rows, out, ensure_ascii=False, indent=1, default=str)
+        out.write("\n")
+        return
+    columns = list(rows[0]) if rows else []
+    if fmt == "csv":
+        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return
+    cells = [[("" if r[c] is None else str(r[c])).replace("\n", " ") for c in columns] for r in rows]
+    widths = [min(60, max([len(c)] + [len(row[i]) for row in cells])) for i, c in enumerate(columns)]
+    line = "  ".join(c.ljust(w) for c, w in zip(columns, widths))
+    out.write(line.rstrip() + "\n" + "  ".join("-" * w for w in widths) + "\n")
+    for row in cells:
+        out.write("  ".join(v[:w].ljust(w) for v, w in zip(row, widths)).rstrip() + "\n")
+    out.write(f"({len(rows)} rows)\n")
+
+
+def query_text(query_or_file: str) -> str:
+    """A query given inline or as the path of a ``.rq`` file."""
+    path = Path(query_or_file)
+    if query_or_file.endswith((".rq", ".sparql")) or (len(query_or_file) < 256 and path.is_file()):
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise UsageError(f"{query_or_file}: cannot read the query: {e}") from None
+    return query_or_file
+
+
+def cmd_build(args) -> int:
+    from kg.build import build
+
+    report = build(args.sources, args.out, strict=args.strict, lexicons=args.lexicon,
+                   methods_json=args.methods_json, workers=args.workers, views=not args.no_views,
+                   progress=sys.stderr.isatty())
+    for problem in report.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    print(report.summary())
+    print(f"wrote {report.out / 'graph.ttl'} and the store {report.out / 'store'}")
+    return 0
+
+
+def cmd_query(args) -> int:
+    store = open_store(args.store)
+    sparql = query_text(args.query)
+    result = store.query(sparql)
+    if hasattr(result, "variables"):
+        from kg.rdf.store import to_python
+
+        names = [v.value for v in result.variables]
+        print_rows([{n: to_python(row[n]) for n in names} for row in result], args.format)
+    elif isinstance(result, bool) or type(result).__name__ == "QueryBoolean":
+        print_rows([{"answer": bool(result)}], args.format)
+    else:
+        sys.stdout.write(store.serialize(sparql, "turtle").decode("utf-8"))
+    return 0
+
+
+STATS_QUERY = """
+SELECT
+  (COUNT(DISTINCT ?paper) AS ?papers) (COUNT(DISTINCT ?person) AS ?authors)
+  (COUNT(DISTINCT ?method) AS ?methods) (COUNT(DISTINCT ?category) AS ?categories)
+WHERE {
+  { ?paper a kg:Paper } UNION { ?paper dcterms:creator ?person } UNION { ?method a kg:Method }
+  UNION { ?paper dcterms:subject ?category }
+}"""
+
+LINK_COUNTS_QUERY = """
+SELECT ?link (COUNT(*) AS ?count) WHERE {
+  VALUES ?link { kg:proposes kg:mentions kg:extends kg:usesDataset kg:usesModel schema:codeRepository cito:cites }
+  ?s ?link ?o
+} GROUP BY ?link ORDER BY ?link"""
+
+
+def cmd_stats(args) -> int:
+    store = open_store(args.store)
+    counts = store.select(STATS_QUERY)[0]
+    links = {row["link"].rsplit("#", 1)[-1].rsplit("/", 1)[-1]: row["count"] for row in store.select(LINK_COUNTS_QUERY)}
+    triples = store.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")[0]["n"]
+    rows = [{"what": k, "count": v} for k, v in {**counts, **links, "triples": triples}.items()]
+    print_rows(rows, args.format)
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from kg.query.explain import explain
+
+    rows = explain(open_store(args.store), args.target)
+    if not rows:
+        raise UsageError(f"no paper or method matches {args.target!r}")
+    if args.format != "table":
+        print_rows(rows, args.format)
+        return 0
+    for row in rows:
+        print(f"{row['subject']} --{row['link']}--> {row['object']}")
+        print(f"    \"{row['sentence']}\" [{row['start']}:{row['end']}] rule={row['rule']} confidence={row['confidence']}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="kg", description="A research knowledge graph of authors, papers and methods.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    formats = ["table", "csv", "json"]
+
+    p = sub.add_parser("build", help="build the graph of documents into a folder")
+    p.add_argument("sources", nargs="+", help="files or folders (profile pages, listings, BibTeX, arXiv JSON lines...)")
+    p.add_argument("--out", required=True, help="the build folder: store/, graph.ttl, views")
+    p.add_argument("--strict", action="store_true", help="fail on any problem in the input, before writing anything")
+    p.add_argument("--lexicon", action="append", default=[], type=Path, help="another SKOS lexicon of methods (repeatable)")
+    p.add_argument("--methods-json", type=Path, help="a Papers with Code methods.json to add to the lexicon")
+    p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    p.add_argument("--no-views", action="store_true", help="skip the HTML views")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("query", help="run a SPARQL query (text or .rq file)")
+    p.add_argument("query")
+    p.add_argument("--store", required=True, help="a build folder or a SPARQL endpoint URL")
+    p.add_argument("--format", choices=formats, default="table")
+    p.set_defaults(func=cmd_query)
+
+    p = sub.add_parser("stats", help="counts of what the graph holds")
+    p.add_argument("--store", required=True)
+    p.add_argument("--format", choices=formats, default="table")
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("explain", help="the evidence behind the links of a paper or a method")
+    p.add_argument("target", help="a paper title, the start of its abstract, a method name, or an IRI")
+    p.add_argument("--store", required=True)
+    p.add_argument("--format", choices=formats, default="table")
+    p.set_defaults(func=cmd_explain)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    from kg.build import BuildFailed
+
+    try:
+        return args.func(args)
+    except (UsageError, StoreError, BuildFailed) as e:
+        print(f"kg {args.command}: {e}", file=sys.stderr)
+    except InputError as e:
+        print(f"kg {args.command}: {e.problem}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"kg {args.command}: interrupted; nothing was changed", file=sys.stderr)
+        return 130
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

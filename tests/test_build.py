@@ -1,0 +1,150 @@
+"""The build end to end on the seeds: what `kg build`, `kg query` and `kg stats` give a user."""
+import json
+import subprocess
+import sys
+
+import pytest
+import rdflib
+
+from kg.build import BuildFailed, build
+from kg.cli import main
+from tests.conftest import ROOT, SEEDS
+
+TONIN_PAPERS = """
+SELECT ?title ?year WHERE {
+  ?person foaf:name "Francesco Tonin" .
+  ?paper dcterms:creator ?person ; dcterms:title ?title ; fabio:hasPublicationYear ?year .
+} ORDER BY DESC(?year) ?title"""
+
+BASILE_COAUTHORS = """
+SELECT DISTINCT ?name WHERE {
+  ?paper dcterms:creator/foaf:name "Lorenzo Basile" ; dcterms:creator ?other .
+  ?other foaf:name ?name . FILTER(?name != "Lorenzo Basile")
+} ORDER BY ?name"""
+
+DEEP_LEARNING_PAPERS = """
+SELECT DISTINCT ?paper WHERE {
+  ?area skos:prefLabel "Deep Learning" .
+  ?paper a kg:Paper ; dcterms:subject/skos:broader* ?area .
+}"""
+
+AUTHOR_COUNT = "SELECT (COUNT(DISTINCT ?person) AS ?n) WHERE { ?paper dcterms:creator ?person }"
+
+
+def kg_json(capsys, *argv):
+    assert main([*argv, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_tonin_has_18_papers_with_years(seed_build, capsys):
+    rows = kg_json(capsys, "query", TONIN_PAPERS, "--store", str(seed_build))
+    assert len(rows) == 18
+    assert {r["year"] for r in rows} == {"2022", "2023", "2024", "2025", "2026"}
+    assert rows[0]["title"] in {"Demystifying Variance in Circuit Discovery of LLMs",
+                                "MaD-Mix: Multi-Modal Data Mixtures via Latent Space Coupling for Vision-Language Model Training"}
+
+
+def test_basile_coauthors(seed_build, capsys):
+    rows = kg_json(capsys, "query", BASILE_COAUTHORS, "--store", str(seed_build))
+    assert [r["name"] for r in rows] == ["Alberto d'Onofrio", "Luca Bortolussi", "Nikos Karantzas",
+                                         "Santiago Acevedo", "Sanketh Vedula", "Valentino Maiorca"]
+
+
+def test_deep_learning_papers_any_subarea(seed_build, capsys):
+    listed = sum(1 for f in SEEDS.glob("*.txt") for line in f.read_text().splitlines()
+                 if line.strip().startswith("Deep Learning ·"))
+    rows = kg_json(capsys, "query", DEEP_LEARNING_PAPERS, "--store", str(seed_build))
+    assert 0 < len(rows) <= listed
+
+
+def test_distinct_authors(seed_build, capsys):
+    rows = kg_json(capsys, "query", AUTHOR_COUNT, "--store", str(seed_build))
+    assert rows[0]["n"] > 100
+
+
+def test_query_from_file_and_formats(seed_build, tmp_path, capsys):
+    rq = tmp_path / "count.rq"
+    rq.write_text("SELECT (COUNT(*) AS ?papers) WHERE { ?p a kg:Paper }")
+    assert main(["query", str(rq), "--store", str(seed_build), "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["papers", "62"]
+    assert main(["query", str(rq), "--store", str(seed_build)]) == 0
+    assert "62" in capsys.readouterr().out
+
+
+def test_stats(seed_build, capsys):
+    rows = {r["what"]: r["count"] for r in kg_json(capsys, "stats", "--store", str(seed_build))}
+    assert rows["papers"] == 62 and rows["methods"] > 20 and rows["triples"] > 1000
+
+
+def test_graph_ttl_is_the_store(seed_build):
+    g = rdflib.Graph().parse(seed_build / "graph.ttl")
+    papers = set(g.subjects(rdflib.RDF.type, rdflib.URIRef("https://w3id.org/research-kg/ontology#Paper")))
+    assert len(papers) == 62
+
+
+def test_graph_satisfies_shapes(seed_build):
+    pyshacl = pytest.importorskip("pyshacl")
+    data = rdflib.Graph().parse(seed_build / "graph.ttl")
+    shapes = rdflib.Graph().parse(ROOT / "ontology" / "shapes.ttl")
+    conforms, _, text = pyshacl.validate(data, shacl_graph=shapes, advanced=True, allow_warnings=True)
+    assert conforms, text[:3000]
+
+
+def test_same_input_same_graph(seed_build, tmp_path):
+    build([SEEDS], tmp_path / "again", views=False)
+    first = rdflib.Graph().parse(seed_build / "graph.ttl")
+    second = rdflib.Graph().parse(tmp_path / "again" / "graph.ttl")
+    assert rdflib.compare.isomorphic(first, second)
+    assert set(first.all_nodes()) == set(second.all_nodes())
+
+
+def test_failed_build_keeps_previous(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    build([SEEDS / "003_9d4d50a094bcbd7c.txt"], out, views=False)
+    before = (out / "graph.ttl").read_bytes()
+    (out / "notes.txt").write_text("mine")
+
+    def disk_full(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr("kg.rdf.store.LocalStore.dump", disk_full)
+    with pytest.raises(OSError):
+        build([SEEDS], out, views=False)
+    assert (out / "graph.ttl").read_bytes() == before
+    assert (out / "notes.txt").read_text() == "mine"
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+    from kg.rdf.store import open_store
+
+    with open_store(out) as store:
+        assert store.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] == 4
+
+
+def test_bad_inputs_are_one_line_each_and_the_rest_is_built(tmp_path):
+    bad = tmp_path / "in"
+    bad.mkdir()
+    (bad / "empty.txt").write_text("")
+    (bad / "binary.bin").write_bytes(b"\x00\x01\x02\xff" * 100)
+    (bad / "latin1.txt").write_bytes("Caf\xe9 et al.\n".encode("latin-1"))
+    (bad / "unknown.txt").write_text("just a shopping list\nmilk\neggs\n")
+    (bad / "good.txt").write_bytes((SEEDS / "003_9d4d50a094bcbd7c.txt").read_bytes())
+    run = subprocess.run([sys.executable, "-m", "kg.cli", "build", str(bad), "--out", str(tmp_path / "out"),
+                          "--no-views"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    warnings = [l for l in run.stderr.splitlines() if l.startswith("warning:")]
+    for name in ("empty.txt", "binary.bin", "latin1.txt", "unknown.txt"):
+        assert sum(name in w for w in warnings) == 1, run.stderr
+    assert "4 papers" in run.stdout
+
+    strict = subprocess.run([sys.executable, "-m", "kg.cli", "build", str(bad), "--out", str(tmp_path / "strict"),
+                             "--strict"], capture_output=True, text=True)
+    assert strict.returncode != 0 and "Traceback" not in strict.stderr
+    assert len(strict.stderr.strip().splitlines()) >= 1
+    assert not (tmp_path / "strict" / "graph.ttl").exists()
+
+
+def test_missing_store_is_one_line(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "kg.cli", "stats", "--store", str(tmp_path / "none")],
+                         capture_output=True, text=True)
+    assert run.returncode == 1
+    assert run.stderr.count("\n") == 1 and "no store here" in run.stderr

@@ -1,0 +1,114 @@
+"""Records to triples, and the embedded store, on small records made here."""
+import pyoxigraph as ox
+import pytest
+
+from kg.model import (Corpus, Evidence, EntityMention, Extraction, LineageLink, MethodMention, MethodRef, Paper,
+                      Person, SourceDocument)
+from kg.rdf.store import LocalStore, StoreError, open_store
+from kg.rdf.triples import category_triples, corpus_triples
+
+SOURCE = SourceDocument(path="x/page.txt", name="page.txt", sha256="ab" * 32, format="profile")
+
+
+def make_corpus():
+    ada = Person(key="ada-lovelace", name="Ada Lovelace", written={"ADA LOVELACE", "Ada Lovelace"})
+    bob = Person(key="bob-o-brien", name="Bob O'Brien", written={"Bob O'Brien"})
+    paper = Paper(key="p1", title='Tricky <script>alert("x")</script> {title}', abstract="We propose FooNet.",
+                  year=2023, authors=[ada, bob], authors_truncated=True, categories=["cs.LG", "Deep Learning · Theory"],
+                  sources=[SOURCE])
+    return Corpus(papers=[paper], persons={p.key: p for p in (ada, bob)}, profile_owners={SOURCE.sha256: ada.key})
+
+
+def make_extraction():
+    ev = Evidence(sentence="We propose FooNet.", start=11, end=17, rule="pattern:we_propose", confidence=0.9)
+    foonet = MethodRef(key="foonet", label="FooNet", labels={"FooNet", "Foo Network"})
+    barnet = MethodRef(key="barnet", label="BarNet", labels={"BarNet"})
+    return Extraction(paper_key="p1", methods=[MethodMention(foonet, "proposes", ev), MethodMention(barnet, "uses", ev)],
+                      lineage=[LineageLink(foonet, barnet, ev)],
+                      entities=[EntityMention("dataset", "Toy-10", {"Toy-10", "Toy10"}, ev)],
+                      code_urls=["https://github.com/example/foonet"], arxiv_ids=["2006.16236"])
+
+
+@pytest.fixture
+def store(tmp_path):
+    corpus = make_corpus()
+    owners = {sha: corpus.persons[k] for sha, k in corpus.profile_owners.items()}
+    s = LocalStore(tmp_path / "store", read_only=False)
+    s.add(corpus_triples(corpus.papers, corpus.persons.values(), owners, [make_extraction()]))
+    yield s
+    s.close()
+
+
+def test_arxiv_category_has_name_and_archive():
+    iri, triples = category_triples("cs.LG")
+    assert iri.value.endswith("category/arxiv/cs.LG")
+    labels = {t.object.value for t in triples if t.predicate.value.endswith("prefLabel")}
+    assert labels == {"Machine Learning", "Computer Science"}
+
+
+def test_conference_area_is_broader_than_subarea():
+    iri, triples = category_triples("Deep Learning · Theory")
+    broader = [t for t in triples if t.predicate.value.endswith("broader")]
+    assert iri.value.endswith("area/deep-learning/theory")
+    assert [(t.subject, t.object.value) for t in broader] == [(iri, iri.value.rsplit("/", 1)[0])]
+
+
+def test_contract_triples(store):
+    rows = store.select("""
+        SELECT ?title ?year ?n ?pos ?trunc WHERE {
+          ?p a kg:Paper, fabio:ResearchPaper ; dcterms:title ?title ; fabio:hasPublicationYear ?year ;
+             kg:authorsTruncated ?trunc ; kg:authorship [ kg:author/foaf:name ?n ; kg:position ?pos ] .
+        } ORDER BY ?pos""")
+    assert [(r["n"], r["pos"]) for r in rows] == [("Ada Lovelace", 1), ("Bob O'Brien", 2)]
+    assert rows[0]["title"] == 'Tricky <script>alert("x")</script> {title}'
+    assert rows[0]["year"] == "2023" and rows[0]["trunc"] is True
+
+
+def test_proposed_method_is_mentioned_too_and_has_evidence(store):
+    assert store.ask("ASK { ?p kg:proposes ?m . ?p kg:mentions ?m . ?m skos:prefLabel 'FooNet' }")
+    assert store.ask("ASK { ?p kg:uses ?m . ?p kg:mentions ?m . ?m skos:prefLabel 'BarNet' }")
+    rows = store.select("""SELECT ?s ?rule WHERE { ?e kg:subject ?p ; kg:predicate kg:proposes ; kg:object ?m ;
+                                                 kg:sentence ?s ; kg:rule ?rule }""")
+    assert rows == [{"s": "We propose FooNet.", "rule": "pattern:we_propose"}]
+
+
+def test_lineage_entities_code_and_citations(store):
+    assert store.ask("ASK { ?a skos:prefLabel 'FooNet' . ?b skos:prefLabel 'BarNet' . ?a kg:extends ?b }")
+    assert store.ask("ASK { ?p kg:usesDataset ?d . ?d a kg:Dataset ; skos:altLabel 'Toy10' }")
+    assert store.ask("ASK { ?p schema:codeRepository <https://github.com/example/foonet> }")
+    assert store.ask("ASK { ?p cito:cites ?c . ?c kg:arxivId '2006.16236' }")
+
+
+def test_profile_owner_and_provenance(store):
+    rows = store.select("SELECT ?n WHERE { ?p prov:wasDerivedFrom ?s . ?s kg:profileOwner/foaf:name ?n }")
+    assert rows == [{"n": "Ada Lovelace"}]
+    assert store.ask("ASK { ?x kg:nameAsWritten 'ADA LOVELACE' }")
+
+
+def test_bindings_are_terms_not_text(store):
+    injected = "Ada Lovelace' } ; DROP ALL ; { '"
+    q = "SELECT ?p WHERE { ?p foaf:name ?name }"
+    assert store.select(q, {"name": injected}) == []
+    assert len(store.select(q, {"name": "Bob O'Brien"})) == 1
+
+
+def test_missing_store_is_one_clear_error(tmp_path):
+    with pytest.raises(StoreError, match="no store here"):
+        open_store(tmp_path / "nothing")
+
+
+def test_bad_sparql_is_one_clear_error(store):
+    with pytest.raises(StoreError, match="bad SPARQL"):
+        store.select("SELECT WHERE {")
+
+
+def test_explain_finds_evidence_by_method_label_and_title(store):
+    from kg.query.explain import explain
+
+    by_method = explain(store, "foo network")
+    assert {r["link"] for r in by_method} == {"proposes", "extends"}
+    assert all(r["sentence"] == "We propose FooNet." for r in by_method)
+    by_title = explain(store, 'TRICKY <script>alert("x")</script> {title}')
+    assert {(r["link"], r["object"]) for r in by_title} >= {("proposes", "FooNet"), ("uses", "BarNet"),
+                                                           ("usesDataset", "Toy-10")}
+    assert explain(store, "nothing like this") == []
