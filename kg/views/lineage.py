@@ -19,6 +19,8 @@ ROW_HEIGHT = 80
 PAPER_OFFSET = -90  # a paper sits left of the column's middle...
 METHOD_OFFSET = 100  # ...and the method it proposes on the same row, to the right
 PAPER_WIDTH = 200
+LINE_GAP = 0.5  # rows between two lines of work
+METHOD_LABEL = 26  # characters of a method's label on its ellipse
 LABEL_WIDTH = 40  # characters of a paper title on its box
 
 ROLE_ORDER = {"base": 0, "subject": 1, "extension": 2, "proposer": 3, "line": 3, "user": 4}
@@ -51,39 +53,54 @@ def _proposer_of(m: LineageMap) -> dict[str, list[str]]:
     return out
 
 
-def timeline_layout(m: LineageMap) -> tuple[dict[str, tuple[float, float]], list[dict]]:
-    """Positions and the column headers ``{x, label, unknown}``: one column per year, each
-    split in a paper slot (left) and a method slot (right), so links into earlier years reach
-    methods without crossing papers. A method shares its row with the paper proposing it; rows are grouped by line, then bases, the subject, extensions and the
-    papers that only use or name them; each column's stack is centred."""
-    columns = m.columns()
-    x_of = {c: i * COLUMN_WIDTH for i, c in enumerate(columns)}
+def _rows(m: LineageMap, column) -> list[tuple[int, LineageNode | None, LineageNode | None]]:
+    """The rows ``(line, method, paper)`` of one column: each method beside the first paper
+    proposing it there, then that method's other proposers, then the papers that only use or
+    name something, ordered by line, then bases, the subject, extensions, users."""
     by_id = {n.id: n for n in m.nodes}
     proposers = _proposer_of(m)
 
     def order(n: LineageNode):
         return (n.line, ROLE_ORDER.get(n.role, 5), n.label)
 
+    here = [n for n in m.nodes if n.year == column]
+    rows, placed = [], set()
+    for meth in sorted((n for n in here if n.kind == "method"), key=order):
+        mine = sorted((by_id[p] for p in proposers.get(meth.id, []) if by_id[p].year == column and p not in placed),
+                      key=order)
+        rows.append((order(meth), meth, mine[0] if mine else None))
+        rows += [(order(meth), None, p) for p in mine[1:]]
+        placed |= {p.id for p in mine}
+    rows += [(order(p), None, p) for p in here if p.kind == "paper" and p.id not in placed]
+    rows.sort(key=lambda r: r[0])
+    return [(key[0], meth, paper) for key, meth, paper in rows]
+
+
+def timeline_layout(m: LineageMap) -> tuple[dict[str, tuple[float, float]], list[dict]]:
+    """Positions and the column headers ``{x, label, unknown}``: one column per year, each
+    split in a paper slot (left) and a method slot (right), so links into earlier years reach
+    methods without crossing papers. Each line of work gets a horizontal band as tall as its
+    fullest column, so a line reads left to right; bands are stacked in line order."""
+    columns = m.columns()
+    rows = {c: _rows(m, c) for c in columns}
+    lines = sorted({n.line for n in m.nodes})
+    height = {ln: max(sum(1 for r in rows[c] if r[0] == ln) for c in columns) for ln in lines}
+    start, top = {}, 0.0
+    for ln in lines:
+        start[ln] = top
+        top += height[ln] + LINE_GAP
     pos = {}
-    for c in columns:
-        here = [n for n in m.nodes if n.year == c]
-        rows: list[tuple[tuple, LineageNode | None, LineageNode | None]] = []
-        placed = set()
-        for meth in sorted((n for n in here if n.kind == "method"), key=order):
-            mine = sorted((by_id[p] for p in proposers.get(meth.id, []) if by_id[p].year == c and p not in placed),
-                          key=order)
-            rows.append((order(meth), meth, mine[0] if mine else None))
-            rows += [(order(meth), None, p) for p in mine[1:]]
-            placed |= {p.id for p in mine}
-        rows += [(order(p), None, p) for p in here if p.kind == "paper" and p.id not in placed]
-        rows.sort(key=lambda r: r[0])
-        for i, (_, meth, paper) in enumerate(rows):
-            y = (i - (len(rows) - 1) / 2) * ROW_HEIGHT
+    for i, c in enumerate(columns):
+        used = dict.fromkeys(lines, 0)
+        for ln, meth, paper in rows[c]:
+            y = (start[ln] + used[ln]) * ROW_HEIGHT
+            used[ln] += 1
             if meth:
-                pos[meth.id] = (x_of[c] + METHOD_OFFSET, y)
+                pos[meth.id] = (i * COLUMN_WIDTH + METHOD_OFFSET, y)
             if paper:
-                pos[paper.id] = (x_of[c] + PAPER_OFFSET, y)
-    headers = [{"x": x_of[c], "label": "year unknown" if c is None else str(c), "unknown": c is None} for c in columns]
+                pos[paper.id] = (i * COLUMN_WIDTH + PAPER_OFFSET, y)
+    headers = [{"x": i * COLUMN_WIDTH, "label": "year unknown" if c is None else str(c), "unknown": c is None}
+               for i, c in enumerate(columns)]
     return pos, headers
 
 
@@ -127,7 +144,7 @@ def write_lineage_html(m: LineageMap, path: str | Path, index_href: str | None =
                  if n.kind == "method" else
                  {"shape": "box", "color": {"background": PAPER_FILL, "border": PAPER_BORDER},
                   "font": {"size": 15}, "widthConstraint": {"maximum": PAPER_WIDTH}})
-        net.add_node(n.id, label=short(n.label) if n.kind == "paper" else n.label, x=x, y=y,
+        net.add_node(n.id, label=short(n.label, LABEL_WIDTH if n.kind == "paper" else METHOD_LABEL), x=x, y=y,
                      info=_node_info(n), years=[n.year] if n.year is not None else [], **style)
     labels = {n.id: n.label for n in m.nodes}
     for i, e in enumerate(m.edges):
