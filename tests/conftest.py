@@ -1,5 +1,6 @@
-"""Shared fixtures: the graph built from the project's seeds/ (once per test session), and the
-hand-made graph of the query tests with helpers for the endpoint and remote-store tests."""
+"""Shared fixtures: the graph built from the project's seeds/ (once per test session), the
+hand-made graphs of the analytics and query tests in real embedded stores, and helpers for the
+endpoint and remote-store tests."""
 import socket
 import time
 from pathlib import Path
@@ -10,6 +11,9 @@ from kg.rdf.store import LocalStore
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
+FIXTURES = Path(__file__).parent / "fixtures"
+KGR = "https://w3id.org/research-kg/resource/"
+KGM = "https://w3id.org/research-kg/method/"
 FIXTURE = Path(__file__).parent / "fixtures" / "queries.ttl"
 
 
@@ -32,6 +36,15 @@ def seed_store(seed_build):
     store.close()
 
 
+@pytest.fixture(scope="session")
+def mini_store(tmp_path_factory):
+    """``tests/fixtures/mini.ttl`` loaded into an Oxigraph store on disk."""
+    from kg.rdf.store import LocalStore
+
+    store = LocalStore(tmp_path_factory.mktemp("mini") / "store", read_only=False)
+    store.load_file(FIXTURES / "mini.ttl")
+    yield store
+    store.close()
 def free_port() -> int:
     """A TCP port free on the loopback interface."""
     with socket.socket() as s:

@@ -1,0 +1,105 @@
+"""What the CLI prints: rankings and a summary of the graph.
+
+>>> rank(store, "authors", "pagerank", top=3)                       # doctest: +SKIP
+   iri                                      label         pagerank  papers  degree
+1  https://w3id.org/…/person/johan-suykens  Johan Suykens  0.21       6       5
+"""
+from __future__ import annotations
+
+import networkx as nx
+import pandas as pd
+
+from kg.analytics import metrics
+from kg.analytics.projections import coauthor_graph, method_cooccurrence_graph
+from kg.rdf.store import Store
+
+GRAPHS = {"authors": coauthor_graph, "methods": method_cooccurrence_graph}
+METRICS = ("pagerank", "degree", "weighted_degree", "betweenness", "papers")
+
+COUNTS = """
+SELECT
+  (COUNT(DISTINCT ?paper) AS ?papers)
+  (COUNT(DISTINCT ?person) AS ?people)
+  (COUNT(DISTINCT ?method) AS ?methods)
+  (COUNT(DISTINCT ?source) AS ?sources)
+WHERE {
+  { ?paper a kg:Paper } UNION { ?person a foaf:Person } UNION { ?method a kg:Method }
+  UNION { ?source a kg:SourceDocument }
+}"""
+
+LINKS = """
+SELECT
+  (SUM(IF(?p = kg:mentions, 1, 0)) AS ?mentions)
+  (SUM(IF(?p = kg:proposes, 1, 0)) AS ?proposes)
+  (SUM(IF(?p = kg:extends, 1, 0)) AS ?extends)
+  (SUM(IF(?p = dcterms:creator, 1, 0)) AS ?authorships)
+  (SUM(IF(?p = kg:usesDataset, 1, 0)) AS ?dataset_links)
+WHERE { VALUES ?p { kg:mentions kg:proposes kg:extends dcterms:creator kg:usesDataset } ?s ?p ?o }"""
+
+YEARS = """
+SELECT (MIN(?y) AS ?first) (MAX(?y) AS ?last) WHERE {
+  ?paper a kg:Paper ; fabio:hasPublicationYear ?year BIND(xsd:integer(SUBSTR(STR(?year), 1, 4)) AS ?y)
+}"""
+UNDATED = "SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper FILTER NOT EXISTS { ?p fabio:hasPublicationYear ?y } }"
+
+PROPOSED = "SELECT (COUNT(DISTINCT ?m) AS ?n) WHERE { ?p kg:proposes ?m }"
+EVIDENCE = "SELECT (COUNT(?e) AS ?n) WHERE { ?e a kg:Evidence }"
+OWNERS = "SELECT (COUNT(DISTINCT ?person) AS ?n) WHERE { ?src kg:profileOwner ?person }"
+
+
+def score_nodes(g: nx.Graph, metric: str) -> pd.Series:
+    """One metric for every node of a projected graph (``papers``: papers naming/written)."""
+    if metric == "pagerank":
+        return metrics.pagerank(g)
+    if metric in ("degree", "weighted_degree"):
+        return metrics.degrees(g)[metric]
+    if metric == "betweenness":
+        return metrics.betweenness(g)
+    if metric == "papers":
+        return pd.Series({n: len(d.get("papers", ())) for n, d in g.nodes(data=True)}, name="papers", dtype=int)
+    raise ValueError(f"unknown metric {metric!r}: choose one of {', '.join(METRICS)}")
+
+
+def rank(store: Store, what: str = "authors", metric: str = "pagerank", top: int = 20) -> pd.DataFrame:
+    """The ``top`` authors (coauthor network) or methods (co-occurrence network) by ``metric``
+    (``pagerank``, ``degree``, ``weighted_degree``, ``betweenness`` or ``papers``), ranked from 1,
+    with ``iri``, ``label``, the metric, ``papers`` and ``degree``. Ties keep label order."""
+    if what not in GRAPHS:
+        raise ValueError(f"unknown ranking {what!r}: choose one of {', '.join(GRAPHS)}")
+    g = GRAPHS[what](store)
+    score = score_nodes(g, metric)
+    df = pd.DataFrame({
+        "iri": list(g.nodes),
+        "label": [d.get("label", n) for n, d in g.nodes(data=True)],
+        metric: [score.get(n, 0) for n in g.nodes],
+    })
+    if metric != "papers":
+        df["papers"] = [len(d.get("papers", ())) for _, d in g.nodes(data=True)]
+    if metric != "degree":
+        df["degree"] = [g.degree(n) for n in g.nodes]
+    df = df.sort_values([metric, "label"], ascending=[False, True], kind="stable").head(top)
+    df.index = pd.RangeIndex(1, len(df) + 1, name="rank")
+    return df
+
+
+def summary(store: Store) -> dict:
+    """Counts of the graph (papers, people, methods, sources, links, evidence, years) and of
+    its coauthor network (edges, components, largest component).
+
+    >>> summary(store)["papers"]                                      # doctest: +SKIP
+    52
+    """
+    out = dict(store.select(COUNTS)[0])
+    out.update({k: v or 0 for k, v in store.select(LINKS)[0].items()})
+    years = store.select(YEARS)[0]
+    out["first_year"], out["last_year"] = years["first"], years["last"]
+    out["undated_papers"] = store.select(UNDATED)[0]["n"]
+    out["proposed_methods"] = store.select(PROPOSED)[0]["n"]
+    out["evidence"] = store.select(EVIDENCE)[0]["n"]
+    out["profile_owners"] = store.select(OWNERS)[0]["n"]
+    g = coauthor_graph(store)
+    comps = sorted((len(c) for c in nx.connected_components(g)), reverse=True)
+    out["coauthor_edges"] = g.number_of_edges()
+    out["coauthor_components"] = len(comps)
+    out["largest_component"] = comps[0] if comps else 0
+    return out

@@ -1,0 +1,298 @@
+"""The network views: coauthors, methods, one author's neighbourhood, one method's
+neighbourhood. Each writes one self-contained HTML file and returns a ``ViewInfo``.
+
+>>> coauthor_view(store, "build/coauthors.html")                    # doctest: +SKIP
+ViewInfo(path=PosixPath('build/coauthors.html'), nodes=52, edges=130, total_nodes=52, total_edges=130)
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx as nx
+import pandas as pd
+
+from kg.analytics.metrics import communities, pagerank
+from kg.analytics.names import find_one
+from kg.analytics.profiles import author_method_profile
+from kg.analytics.projections import (
+    coauthor_graph,
+    method_cooccurrence_graph,
+    method_lineage_graph,
+    paper_categories,
+    paper_index,
+    proposing_papers,
+)
+from kg.rdf.store import Store
+from kg.views.layout import packed_layout
+from kg.views.page import OTHER, PALETTE, LegendItem, Page, new_network, write_page
+
+#: Views keep at most this many nodes (the most central by PageRank) and say what they left out.
+MAX_NODES = 2000
+#: Ego views keep this many neighbours (strongest ties first).
+MAX_NEIGHBOURS = 60
+#: Papers listed in a node's tooltip (all of them, up to PAPERS_IN_DETAILS, on click).
+PAPERS_IN_TOOLTIP = 5
+PAPERS_IN_DETAILS = 25
+
+CENTRE, NEAR, FAR, METHOD, BASE, EXTENSION = "#f28e2b", "#4e79a7", "#a0cbe8", "#59a14f", "#b07aa1", "#e15759"
+
+
+@dataclass
+class ViewInfo:
+    path: Path
+    nodes: int  # drawn
+    edges: int
+    total_nodes: int  # in the projection before trimming
+    total_edges: int
+
+
+def span(years: list[int]) -> str:
+    """A year range in words.
+
+    >>> span([2019, 2020, 2024]), span([2023]), span([])
+    ('2019–2024', '2023', 'year unknown')
+    """
+    if not years:
+        return "year unknown"
+    return str(years[0]) if years[0] == years[-1] else f"{years[0]}–{years[-1]}"
+
+
+def _papers_info(papers: list[str], index: dict[str, dict]) -> tuple[list[str], list[dict]]:
+    """Tooltip lines and detail links for a list of papers, newest first (undated last)."""
+    ps = sorted((index[p] for p in papers if p in index), key=lambda p: (p["year"] is None, -(p["year"] or 0), p["label"]))
+    lines = [f"{p['year'] or 'year unknown'} · {p['label']}" for p in ps[:PAPERS_IN_TOOLTIP]]
+    if len(ps) > PAPERS_IN_TOOLTIP:
+        lines.append(f"… and {len(ps) - PAPERS_IN_TOOLTIP} more (click for the list)")
+    links = [{"text": f"{p['year'] or 'year unknown'} · {p['label']}", "href": p["url"]} for p in ps[:PAPERS_IN_DETAILS]]
+    return lines, links
+
+
+def _trim(g: nx.Graph, score: pd.Series, max_nodes: int, what: str) -> tuple[nx.Graph, list[str]]:
+    """Keep the ``max_nodes`` best-scored nodes; a note says what was left out."""
+    if g.number_of_nodes() <= max_nodes:
+        return g, []
+    keep = score.sort_values(ascending=False, kind="stable").index[:max_nodes]
+    h = g.subgraph(keep).copy()
+    left = g.number_of_nodes() - h.number_of_nodes()
+    note = (f"Showing the {max_nodes:,} most central of {g.number_of_nodes():,} {what} (by PageRank); "
+            f"{left:,} {what} and {g.number_of_edges() - h.number_of_edges():,} links are left out.")
+    return h, [note]
+
+
+def _colour_groups(g: nx.Graph, groups: pd.Series, name_of, score: pd.Series) -> tuple[dict, list[LegendItem]]:
+    """A colour per group (the ten largest; the rest grey) and the legend: each group named by
+    ``name_of(group, members)``."""
+    sizes = groups.value_counts()
+    order = sorted(sizes.index, key=lambda c: (-sizes[c], str(c)))
+    colour = {c: PALETTE[i] if i < len(PALETTE) else OTHER for i, c in enumerate(order)}
+    legend = [LegendItem(colour[c], f"{name_of(c, groups.index[groups == c])} ({sizes[c]})") for c in order[:len(PALETTE)]]
+    if len(order) > len(PALETTE):
+        legend.append(LegendItem(OTHER, f"{len(order) - len(PALETTE)} smaller groups"))
+    return {n: colour[groups[n]] for n in g.nodes}, legend
+
+
+def _groups(g: nx.Graph, color_by: str, category_of) -> tuple[pd.Series, callable]:
+    score = pagerank(g)
+    if color_by == "community":
+        com = communities(g)
+        def name_of(c, members):
+            top = max(members, key=lambda n: score[n])
+            return f"community of {g.nodes[top]['label']}"
+        return com, name_of
+    if color_by == "category":
+        return pd.Series({n: category_of(n) for n in g.nodes}, dtype=object), lambda c, _: c
+    raise ValueError(f"unknown colouring {color_by!r}: choose community or category")
+
+
+def _draw(g: nx.Graph, pos: dict, colour: dict, value: dict, info: dict, shape: dict | None = None,
+          edge_info=None, directed_edges: set | None = None):
+    net = new_network()
+    for n in g.nodes:
+        net.add_node(n, label=g.nodes[n]["label"], shape=(shape or {}).get(n, "dot"), color=colour[n],
+                     x=pos[n][0], y=pos[n][1], value=value[n], info=info[n], years=g.nodes[n].get("years", []))
+    for i, (a, b, d) in enumerate(g.edges(data=True)):
+        if directed_edges and (b, a) in directed_edges:
+            a, b = b, a
+        directed = bool(directed_edges) and (a, b) in directed_edges
+        extra = {"arrows": {"to": {"enabled": directed}}, "dashes": directed}
+        net.add_edge(a, b, id=f"e{i}", value=d.get("weight", 1), weight=d.get("weight", 1),
+                     years=d.get("years", []), info=edge_info(a, b, d) if edge_info else None, **extra)
+    return net
+
+
+def _majority(items) -> str:
+    counts = Counter(items)
+    return min(counts, key=lambda c: (-counts[c], c)) if counts else "no category"
+
+
+def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
+                  index_href: str | None = None) -> ViewInfo:
+    """Everyone who wrote a paper, linked to their coauthors (width: joint papers), coloured by
+    Louvain community (or ``color_by="category"``: their papers' most frequent category), sized
+    by PageRank, the ``max_nodes`` most central kept."""
+    full = coauthor_graph(store)
+    g, notes = _trim(full, pagerank(full), max_nodes, "people")
+    papers = paper_index(store)
+    cats = paper_categories(store)
+    score = pagerank(g)
+    groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])))
+    colour, legend = _colour_groups(g, groups, name_of, score)
+    info = {}
+    for n, d in g.nodes(data=True):
+        lines, links = _papers_info(d["papers"], papers)
+        head = [f"{len(d['papers'])} papers, {span(d['years'])}", f"{g.degree(n)} coauthors here"]
+        info[n] = {"heading": d["label"], "lines": head + lines, "links": links}
+    names = {n: d["label"] for n, d in g.nodes(data=True)}
+    def edge_info(a, b, d):
+        return {"heading": f"{names[a]} — {names[b]}", "lines": [f"{d['weight']} joint papers, {span(d['years'])}"]}
+    net = _draw(g, packed_layout(g), colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info)
+    page = Page("Coauthor network", [f"{g.number_of_nodes():,} people, {g.number_of_edges():,} coauthor links. "
+                                     "Size: PageRank; width: joint papers."],
+                legend, notes, "Minimum joint papers", index_href)
+    write_page(net, page, path)
+    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+
+
+def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
+                index_href: str | None = None) -> ViewInfo:
+    """Methods named by papers, linked when named in the same abstract (width: such papers),
+    coloured by community (or ``color_by="category"``: the broader method, else the papers' most
+    frequent category), sized by PageRank."""
+    full = method_cooccurrence_graph(store)
+    g, notes = _trim(full, pagerank(full), max_nodes, "methods")
+    papers = paper_index(store)
+    cats = paper_categories(store)
+    proposers = proposing_papers(store)
+    score = pagerank(g)
+    groups, name_of = _groups(g, color_by, lambda n: g.nodes[n].get("family")
+                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])))
+    colour, legend = _colour_groups(g, groups, name_of, score)
+    info = {}
+    for n, d in g.nodes(data=True):
+        lines, links = _papers_info(d["papers"], papers)
+        head = [f"named by {len(d['papers'])} papers, {span(d['years'])}"]
+        if d.get("family"):
+            head.append(f"a kind of {d['family']}")
+        head += [f"proposed in: {papers[p]['label']}" for p in proposers.get(n, []) if p in papers][:2]
+        info[n] = {"heading": d["label"], "lines": head + lines, "links": links}
+    names = {n: d["label"] for n, d in g.nodes(data=True)}
+    def edge_info(a, b, d):
+        return {"heading": f"{names[a]} + {names[b]}", "lines": [f"named together in {d['weight']} papers, {span(d['years'])}"]}
+    net = _draw(g, packed_layout(g), colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info)
+    page = Page("Method network", [f"{g.number_of_nodes():,} methods, {g.number_of_edges():,} links between "
+                                   "methods named in the same abstract. Size: PageRank; width: papers."],
+                legend, notes, "Minimum papers together", index_href)
+    write_page(net, page, path)
+    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+
+
+def _ego(g: nx.Graph, centre: str, radius: int, max_neighbours: int) -> tuple[nx.Graph, list[str]]:
+    """The centre, its strongest ``max_neighbours`` ties, and (radius 2) their strongest ties."""
+    ring = sorted(g[centre], key=lambda n: (-g.edges[centre, n].get("weight", 1), g.nodes[n]["label"]))
+    keep = {centre, *ring[:max_neighbours]}
+    notes = []
+    if len(ring) > max_neighbours:
+        notes.append(f"Showing the {max_neighbours} strongest of {len(ring)} direct ties.")
+    if radius > 1:
+        second = Counter()
+        for n in ring[:max_neighbours]:
+            for m, d in g[n].items():
+                if m not in keep:
+                    second[m] += d.get("weight", 1)
+        far = [m for m, _ in sorted(second.items(), key=lambda kv: (-kv[1], g.nodes[kv[0]]["label"]))]
+        keep |= set(far[:max_neighbours])
+        if len(far) > max_neighbours:
+            notes.append(f"Showing {max_neighbours} of {len(far)} second-degree ties.")
+    return g.subgraph(keep).copy(), notes
+
+
+def author_ego_view(store: Store, name: str, path: str | Path, radius: int = 1,
+                    max_neighbours: int = MAX_NEIGHBOURS, index_href: str | None = None) -> ViewInfo:
+    """One person (found by name or IRI), their coauthors (``radius`` 2: and theirs) and the
+    methods their papers name (diamonds, size: papers)."""
+    full = coauthor_graph(store)
+    person = find_one(store, name, ("person",))
+    if person.iri not in full:
+        full.add_node(person.iri, label=person.label, kind="person", papers=[], years=[])
+    g, notes = _ego(full, person.iri, radius, max_neighbours)
+    papers = paper_index(store)
+    near = set(full[person.iri])
+    profile = author_method_profile(store, person.iri).head(max_neighbours // 3)
+    colour = {n: CENTRE if n == person.iri else NEAR if n in near else FAR for n in g}
+    value = {n: float(g.edges[person.iri, n]["weight"]) if n in near else 1.0 for n in g}
+    value[person.iri] = float(max(value.values(), default=1)) * 1.5
+    info, shape = {}, {}
+    for n, d in g.nodes(data=True):
+        lines, links = _papers_info(d["papers"], papers)
+        tie = [f"{g.edges[person.iri, n]['weight']} joint papers with {person.label}"] if n in near else []
+        info[n] = {"heading": d["label"], "lines": [f"{len(d['papers'])} papers, {span(d['years'])}", *tie, *lines],
+                   "links": links}
+    for row in profile.itertuples():
+        mid = row.method
+        years = list(row.years)
+        g.add_node(mid, label=row.label, kind="method", years=years)
+        g.add_edge(person.iri, mid, weight=int(row.papers), years=years)
+        colour[mid], shape[mid], value[mid] = METHOD, "diamond", float(row.papers)
+        info[mid] = {"heading": row.label, "lines": [
+            f"named by {row.papers} of {person.label}'s papers, {span(years)}",
+            *([f"proposed in {row.proposed} of them"] if row.proposed else [])], "links": []}
+    names = {n: d["label"] for n, d in g.nodes(data=True)}
+    def edge_info(a, b, d):
+        return {"heading": f"{names[a]} — {names[b]}", "lines": [f"{d['weight']} papers, {span(d.get('years', []))}"]}
+    legend = [LegendItem(CENTRE, person.label), LegendItem(NEAR, "coauthors (size: joint papers)")]
+    legend += [LegendItem(FAR, "their coauthors")] if radius > 1 else []
+    legend += [LegendItem(METHOD, "methods named in their papers (size: papers)", "diamond")] if len(profile) else []
+    net = _draw(g, packed_layout(g), colour, value, info, shape, edge_info)
+    page = Page(f"{person.label}: coauthors and methods",
+                [f"{len(near)} coauthors; {len(profile)} methods shown."], legend, notes, "Minimum papers", index_href)
+    write_page(net, page, path)
+    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+
+
+def method_ego_view(store: Store, name: str, path: str | Path, max_neighbours: int = MAX_NEIGHBOURS,
+                    index_href: str | None = None) -> ViewInfo:
+    """One method (found by name or IRI), the methods named with it (width: papers) and the
+    methods it extends or that extend it (dashed arrows, A → B when A extends B)."""
+    full = method_cooccurrence_graph(store)
+    lineage = method_lineage_graph(store)
+    method = find_one(store, name, ("method",))
+    if method.iri not in full:
+        full.add_node(method.iri, label=method.label, kind="method", papers=[], years=[])
+    g, notes = _ego(full, method.iri, 1, max_neighbours)
+    bases = set(lineage.successors(method.iri)) if method.iri in lineage else set()
+    extensions = set(lineage.predecessors(method.iri)) if method.iri in lineage else set()
+    arrows = set()
+    for m in bases | extensions:
+        if m not in g:
+            g.add_node(m, **{k: full.nodes[m][k] for k in ("label", "papers", "years")} if m in full
+                       else {"label": lineage.nodes[m]["label"], "papers": [], "years": []})
+        a, b = (method.iri, m) if m in bases else (m, method.iri)
+        ev = lineage.edges[a, b]["evidence"]
+        g.add_edge(a, b, weight=g.edges[a, b]["weight"] if g.has_edge(a, b) else 1, extends=ev,
+                   years=g.edges[a, b].get("years", []) if g.has_edge(a, b) else [])
+        arrows.add((a, b))
+    papers = paper_index(store)
+    colour = {n: CENTRE if n == method.iri else BASE if n in bases else EXTENSION if n in extensions else NEAR for n in g}
+    value = {n: float(len(g.nodes[n]["papers"]) or 1) for n in g}
+    info = {}
+    for n, d in g.nodes(data=True):
+        lines, links = _papers_info(d["papers"], papers)
+        info[n] = {"heading": d["label"], "lines": [f"named by {len(d['papers'])} papers, {span(d['years'])}", *lines],
+                   "links": links}
+    names = {n: d["label"] for n, d in g.nodes(data=True)}
+    def edge_info(a, b, d):
+        lines = [f"named together in {d['weight']} papers"] if full.has_edge(a, b) else []
+        if (a, b) in arrows:
+            lines = [f"{names[a]} extends {names[b]}", *(f"“{s}”" for s in d.get("extends", []))] + lines
+        return {"heading": f"{names[a]} — {names[b]}", "lines": lines}
+    legend = [LegendItem(CENTRE, method.label), LegendItem(NEAR, "named in the same abstracts (size: papers)")]
+    legend += [LegendItem(BASE, f"what {method.label} extends")] if bases else []
+    legend += [LegendItem(EXTENSION, f"what extends {method.label}")] if extensions else []
+    net = _draw(g, packed_layout(g), colour, value, info, edge_info=edge_info, directed_edges=arrows)
+    page = Page(f"{method.label}: related methods",
+                [f"{g.number_of_nodes() - 1} related methods; dashed arrows: A extends B."],
+                legend, notes, "Minimum papers together", index_href)
+    write_page(net, page, path)
+    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())

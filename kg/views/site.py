@@ -1,0 +1,128 @@
+"""The site of a build: ``index.html`` with the graph's counts, linking the coauthor and method
+networks, a lineage map (HTML and JSON) for every proposed method with at least two papers in
+its line, and for every profile owner their lines of work and their coauthors.
+
+>>> write_site(store, "build")                                      # doctest: +SKIP
+PosixPath('build/index.html')
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import networkx as nx
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from kg.analytics.lineage import MAX_DEPTH, author_lineage, extends_graph, method_lineage
+from kg.analytics.projections import PAPER_METHODS, local_name, method_index
+from kg.analytics.rank import summary
+from kg.rdf.store import Store
+from kg.views.lineage import write_lineage_html, write_lineage_json
+from kg.views.networks import author_ego_view, coauthor_view, method_view
+from kg.views.page import TEMPLATES
+
+#: At most this many method lineage maps (the longest lines first); the index says if more.
+MAX_LINEAGES = 150
+
+OWNERS = """
+SELECT DISTINCT ?person ?name WHERE { ?src kg:profileOwner ?person . OPTIONAL { ?person foaf:name ?name } }"""
+
+_env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
+
+
+def slug(text: str) -> str:
+    """A file name from an IRI's last segment or a label.
+
+    >>> slug("https://w3id.org/research-kg/method/kep-svgp"), slug("Nyström method")
+    ('kep-svgp', 'nystr-m-method')
+    """
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", local_name(text)).strip("-.").lower() or "x"
+
+
+def line_sizes(store: Store) -> dict[str, int]:
+    """For every proposed method, the number of papers its lineage map would hold: papers that
+    propose, use or name it, and those proposing a method up to ``MAX_DEPTH`` extends-steps away."""
+    papers: dict[str, set] = defaultdict(set)
+    proposers: dict[str, set] = defaultdict(set)
+    for r in store.select(PAPER_METHODS):
+        papers[r["method"]].add(r["paper"])
+        if r["relation"].endswith("#proposes"):
+            proposers[r["method"]].add(r["paper"])
+    ext = extends_graph(store)
+    und = ext.to_undirected(as_view=True)
+    sizes = {}
+    for m in proposers:
+        line = set(papers[m])
+        if m in ext:
+            for other in nx.single_source_shortest_path_length(und, m, cutoff=MAX_DEPTH):
+                line |= proposers.get(other, set())
+        sizes[m] = len(line)
+    return sizes
+
+
+def _unique(name: str, taken: set) -> str:
+    base, i = name, 2
+    while name in taken:
+        name, i = f"{base}-{i}", i + 1
+    taken.add(name)
+    return name
+
+
+def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
+               max_lineages: int = MAX_LINEAGES) -> Path:
+    """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
+    index path. ``max_nodes`` caps the two big networks (default: ``networks.MAX_NODES``)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    caps = {} if max_nodes is None else {"max_nodes": max_nodes}
+    counts = summary(store)
+    co = coauthor_view(store, out / "coauthors.html", index_href="index.html", **caps)
+    me = method_view(store, out / "methods.html", index_href="index.html", **caps)
+    networks = [
+        {"href": "coauthors.html", "title": "Coauthor network",
+         "note": f"{co.nodes:,} of {co.total_nodes:,} people, {co.edges:,} links"},
+        {"href": "methods.html", "title": "Method network",
+         "note": f"{me.nodes:,} of {me.total_nodes:,} methods, {me.edges:,} links"},
+    ]
+    taken: set = set()
+    people = []
+    for r in sorted(store.select(OWNERS), key=lambda r: r["name"] or r["person"]):
+        name = r["name"] or local_name(r["person"])
+        s = _unique(slug(r["person"]), taken)
+        m = author_lineage(store, r["person"], name)
+        write_lineage_html(m, out / "people" / f"{s}-lineage.html", index_href="../index.html")
+        write_lineage_json(m, out / "people" / f"{s}-lineage.json")
+        ego = author_ego_view(store, r["person"], out / "people" / f"{s}-coauthors.html", index_href="../index.html")
+        methods = sum(1 for n in m.nodes if n.role == "subject")
+        people.append({"href": f"people/{s}-lineage.html", "title": f"{name}: lines of work",
+                       "note": f"{methods} methods proposed, {len(m.papers())} papers"})
+        people.append({"href": f"people/{s}-coauthors.html", "title": f"{name}: coauthors and methods",
+                       "note": f"{ego.nodes - 1} people and methods"})
+    labels = method_index(store)
+    sizes = {m: n for m, n in line_sizes(store).items() if n >= 2}
+    chosen = sorted(sizes, key=lambda m: (-sizes[m], labels.get(m, {}).get("label", m)))[:max_lineages]
+    methods = []
+    for mid in sorted(chosen, key=lambda m: labels.get(m, {}).get("label", m).casefold()):
+        m = method_lineage(store, mid)
+        s = _unique(slug(mid), taken)
+        write_lineage_html(m, out / "lineage" / f"{s}.html", index_href="../index.html")
+        write_lineage_json(m, out / "lineage" / f"{s}.json")
+        methods.append({"href": f"lineage/{s}.html", "title": m.label, "note": f"{len(m.papers())} papers"})
+    notes = []
+    if len(sizes) > len(chosen):
+        notes.append(f"{len(sizes) - len(chosen)} more method lineages are not drawn "
+                     f"(the index keeps the {max_lineages} longest lines).")
+    table = [("papers", counts["papers"]), ("people", counts["people"]), ("methods", counts["methods"]),
+             ("methods proposed", counts["proposed_methods"]), ("lineage links (extends)", counts["extends"]),
+             ("method mentions", counts["mentions"]), ("evidence sentences", counts["evidence"]),
+             ("years", f"{counts['first_year']}–{counts['last_year']}" if counts["first_year"] else "none"),
+             ("papers without a year", counts["undated_papers"]), ("source documents", counts["sources"]),
+             ("coauthor links", counts["coauthor_edges"]),
+             ("largest group of coauthors", f"{counts['largest_component']} people")]
+    html = _env.get_template("index.html").render(
+        title="Research knowledge graph", counts=[(k, f"{v:,}" if isinstance(v, int) else v) for k, v in table],
+        networks=networks, people=people, methods=methods, notes=notes)
+    index = out / "index.html"
+    index.write_text(html, encoding="utf-8")
+    return index
