@@ -17,7 +17,7 @@ from .naming import (STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, titl
                      _strip_word)
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
-                   norm_key, singular, slugify)
+                   find_word, norm_key, singular, slugify)
 
 
 @dataclass
@@ -107,6 +107,7 @@ LOWER_HEAD = re.compile(
     r"distillation|quantization|pruning|programming|propagation|quadrature)\b"
 )
 _WORDS = re.compile(r"[^\s]+")
+_CAP_WORDS = re.compile(r"(?<!\S)\S*?(?:[A-Z]\S*[A-Z0-9]|[a-z0-9][A-Z])\S*")  # two capitals, or a capital inside
 
 
 _ADJ = (r"(?:(?!(?:and|or|of|for|the|a|an|to|in|on|with|new|novel|called|named|dubbed|termed|"
@@ -128,6 +129,46 @@ NAME_ALGO = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)\s+(?:algorithm|method|e
                        r"filter|procedure|heuristic|transform|decomposition)\b")
 LINEAGE_OBJECT = re.compile(r"\b(?:based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
                             r"variant\s+of|extension\s+of|combines|integrates)\s+(?:the\s+|a\s+|an\s+)?")
+
+
+_DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
+                       r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
+_NONSPACE = re.compile(r"\S+")
+_TAIL_HEAD = re.compile(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b")
+_AND_OR = re.compile(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?")
+_MARKED_WORD = re.compile(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])")
+_ODD_CHARS = re.compile(r"[/=<>$\\{}]")
+_LETTER_NUM = re.compile(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?")
+_VERBISH = re.compile(r"\s+(?:[a-z]+s|is|was|can|also|does|has|achieves|consistently|significantly)\b")
+_HEADS_ALL = METHOD_HEADS | GENERIC_HEADS
+_VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
+
+
+def _variant_matches(text: str, name: str):
+    """``LION-D`` for ``LION``: the name, a hyphen and a suffix."""
+    i = text.find(name + "-")
+    while i >= 0:
+        if i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "-_"):
+            m = _VARIANT_TAIL.match(text, i + len(name))
+            if m:
+                yield _Match(i, m.end(), text[i:m.end()])
+        i = text.find(name + "-", i + 1)
+
+
+class _Match:
+    __slots__ = ("_s", "_e", "_g")
+
+    def __init__(self, s, e, g):
+        self._s, self._e, self._g = s, e, g
+
+    def start(self):
+        return self._s
+
+    def end(self):
+        return self._e
+
+    def group(self):
+        return self._g
 
 
 def _head_noun(phrase: str) -> str:
@@ -161,10 +202,20 @@ class _UF:
 def _occurrences(text: str, form: str, case_sensitive: bool):
     if not form.strip():
         return
-    pat = r"(?<![\w-])" + re.escape(form) + r"(?:s|es)?(?![\w])(?!-(?:[a-z]{1,2}\b|[A-Z0-9]))"
-    flags = 0 if case_sensitive else re.IGNORECASE
-    for m in re.finditer(pat, text, flags):
-        yield m.start(), m.end()
+    yield from find_word(text, form, case_sensitive, lower=_lower(text))
+
+
+_LOWER_CACHE: dict[int, tuple[str, str]] = {}
+
+
+def _lower(text: str) -> str:
+    hit = _LOWER_CACHE.get(id(text))
+    if hit is not None and hit[0] is text:
+        return hit[1]
+    _LOWER_CACHE.clear()
+    low = text.lower()
+    _LOWER_CACHE[id(text)] = (text, low)
+    return low
 
 
 class MethodFinder:
@@ -338,7 +389,7 @@ class MethodFinder:
         for a, b, full, conf, lk in list(proposed_names):
             if " " in full:
                 continue
-            for m in re.finditer(r"(?<![\w-])" + re.escape(full) + r"-[A-Za-z0-9]+(?![\w-])", text):
+            for m in _variant_matches(text, full):
                 if not _overlaps(m.start(), m.end(), [(x[0], x[1]) for x in proposed_names]):
                     lk2 = new_link()
                     cands.append(Cand(m.start(), m.end(), "pattern:variant_name", 0.75, proposed=True, link=lk2))
@@ -457,13 +508,12 @@ class MethodFinder:
             # comparisons with a coined name: "outperforms FooNet"
             for m in COMPARE_CUE.finditer(sent):
                 p = s_start + m.end()
-                q = re.match(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
-                             r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*", text[p:s_end])
+                q = _DET_SKIP.match(text, p, s_end)
                 if q:
-                    p += q.end()
-                wm = re.match(r"\S+", text[p:s_end])
+                    p = q.end()
+                wm = _NONSPACE.match(text, p, s_end)
                 if wm:
-                    a, b = _strip_word(text, p, p + wm.end())
+                    a, b = _strip_word(text, p, wm.end())
                     w = text[a:b]
                     if is_name_shaped(w) and w not in rejected and "/" not in w:
                         self._add_name(view, cands, a, b, "pattern:compare", 0.7)
@@ -487,16 +537,16 @@ class MethodFinder:
                     if not name or text[name.start:name.end] in rejected:
                         break
                     end = name.end
-                    tail = re.match(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b", text[end:end + 40])
-                    if tail and singular(tail.group(2).lower()) in METHOD_HEADS | GENERIC_HEADS:
-                        end += tail.end()
+                    tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
+                    if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
+                        end = tail.end()
                     self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
-                    nxt = re.match(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?", text[end:s_end])
+                    nxt = _AND_OR.match(text, end, s_end)
                     if not nxt:
                         break
-                    p = end + nxt.end()
+                    p = nxt.end()
             # emphasised coined names: "*KSLinear*", "*lip-rcp*"
-            for m in re.finditer(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])", sent):
+            for m in _MARKED_WORD.finditer(sent):
                 w = m.group(2)
                 if is_name_shaped(w) or ("-" in w and len(w) <= 20):
                     self._add_name(view, cands, s_start + m.start(2), s_start + m.end(2), "pattern:marked_name", 0.65)
@@ -504,20 +554,20 @@ class MethodFinder:
         counts: Counter[str] = Counter()
         where: dict[str, list[tuple[int, int]]] = {}
         subjects: set[str] = set()
-        for m in _WORDS.finditer(text):
+        for m in _CAP_WORDS.finditer(text):
             a, b = _strip_word(text, m.start(), m.end())
             w = text[a:b]
             if w.endswith("'s"):
                 w, b = w[:-2], b - 2
             if not is_strong_name(w) or w.lower() in NOT_METHOD_TOKENS or w in rejected:
                 continue
-            if re.search(r"[/=<>$\\{}]", w) or re.fullmatch(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?", w):
+            if _ODD_CHARS.search(w) or _LETTER_NUM.fullmatch(w):
                 continue
             counts[w] += 1
             where.setdefault(w, []).append((a, b))
             s0, _ = view.sent_of(a)
             if text[s0:a].strip() in ("", "Through", "With", "In", "Using", "Empirically,", "Moreover,", "Finally,", "Overall,") \
-                    and re.match(r"\s+(?:[a-z]+s|is|was|can|also|does|has|achieves|consistently|significantly)\b", text[b:b + 20]):
+                    and _VERBISH.match(text, b, b + 20):
                 subjects.add(w)
         for w, n in counts.items():
             singular_w = singular(w)

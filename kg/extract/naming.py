@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import GENERIC_HEADS, NOT_METHOD_TOKENS, is_name_shaped
+from .text import GENERIC_HEADS, NOT_METHOD_TOKENS, find_word, is_name_shaped
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -140,6 +140,8 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+_VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
+                        r"contribut|build|construct|creat|describ|advanc|establish|formali[sz]|deriv|releas")
 BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 CALLED = re.compile(
@@ -211,7 +213,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     defined long form to (end of the long form, end of the short form and its parenthesis)."""
     out: list[Naming] = []
     sent = text[s_start:s_end]
-    proposing = WE_PROPOSE.search(sent)
+    proposing = WE_PROPOSE.search(sent) if _VERB_STEM.search(sent) else None
     if not proposing:
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
@@ -244,8 +246,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 name = parse_name(text, k, s_end, allow_single_cap=False)
                 if name and not _is_generic_name(text[name.start:name.end]):
                     nxt = text[name.end:name.end + 30]
-                    seen_before = re.search(r"(?<![\w-])" + re.escape(text[name.start:name.end]) + r"(?![\w-])",
-                                            text[:s_start])
+                    seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
+                                                 end=s_start), None)
                     if not DATA_FOLLOW.match(nxt) and not seen_before:
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
