@@ -120,17 +120,24 @@ MOD_TARGET = re.compile(r"\s+to\s+(?:the\s+)?(?P<adj>[a-z][a-z-]+)\s+(?:cases?|s
 _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-known", "simple", "efficient",
               "first", "following", "same", "original", "vanilla", "proposed", "conventional", "traditional",
               "common", "widely-used", "general", "generic", "modern", "recent", "current", "whole", "full",
-              "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior"}
+              "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
+              "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
+              "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
 OUR_SUBJECT = re.compile(r"\s*(?:In\s+)?[Oo]ur\s+(?:new\s+|novel\s+|proposed\s+)?(?:method|approach|framework|model|"
                          r"algorithm|technique|system|estimator)\b")
 _PRONOUNS = {"those", "these", "this", "that", "it", "them", "others", "ours", "many", "some", "all",
              "other", "such", "each", "both", "either", "any", "one", "ones", "etc", "etc."}
 NAME_ALGO = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)\s+(?:algorithm|method|estimator|optimizer|sampler|test|"
                        r"filter|procedure|heuristic|transform|decomposition)\b")
-LINEAGE_OBJECT = re.compile(r"\b(?:based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
+LINEAGE_OBJECT = re.compile(r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|enhanc(?:es|ing)|based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
                             r"variant\s+of|extension\s+of|combines|integrates)\s+(?:the\s+|a\s+|an\s+)?")
 
 
+_METHOD_CONTEXT = re.compile(
+    r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
+    r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
+    r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+_SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
 _NONSPACE = re.compile(r"\S+")
@@ -169,6 +176,14 @@ class _Match:
 
     def group(self):
         return self._g
+
+
+def _plural_ok(word: str) -> bool:
+    """May the last word of a name be made singular? ``Transformers``, ``GPs``, ``losses`` yes;
+    coined names with inner capitals (``CausalLens``, ``LION-S``) no."""
+    if re.fullmatch(r"[A-Z][A-Z0-9-]*s", word):
+        return True
+    return not any(c.isupper() for c in word[1:])
 
 
 def _head_noun(phrase: str) -> str:
@@ -279,6 +294,8 @@ class MethodFinder:
         for s, e in _occurrences(text, ab.short, True):
             if s == ab.short_start:
                 continue
+            if _METHOD_CONTEXT.search(text, max(0, s - 40), s):
+                return True, None, 0.75  # "improves upon XY", "outperforms XY", "such as XY"
             nxt = re.match(r"\s+([a-z][a-z-]+)", text[e:e + 25])
             if nxt and singular(nxt.group(1)) in NON_METHOD_HEADS:
                 continue
@@ -419,6 +436,7 @@ class MethodFinder:
         text = view.text
         known = sorted({(c.start, c.end) for c in cands if c.rule in ("lexicon", "abbreviation")})
         starts = {a: b for a, b in known}
+        lex_starts = {c.start: c.end for c in cands if c.rule == "lexicon"}
 
         def method_at(pos):
             while pos < len(text) and text[pos] == " ":
@@ -449,7 +467,7 @@ class MethodFinder:
                 m = MOD_AFTER_VERB.match(sent, wp.end())
                 if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
                     hit = method_at(s_start + m.end("adj"))
-                    if hit:
+                    if hit and hit[0] in lex_starts:
                         add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
             for m in EXTEND_TO.finditer(sent):
                 hit = method_at(s_start + m.end(1))
@@ -531,6 +549,10 @@ class MethodFinder:
                 self._add_name(view, cands, a, s_start + m.end(), "pattern:name_algorithm", 0.7)
             # what a method is based on, inspired by, extends: "based on Total Persistence"
             for m in LINEAGE_OBJECT.finditer(sent):
+                # the coined name right before the cue is the derived one: "FooNet, which extends ..."
+                sm = _SUBJECT_BEFORE.search(text, s_start, s_start + m.start())
+                if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
+                    self._add_name(view, cands, sm.start(1), sm.end(1), "pattern:lineage_subject", 0.6)
                 p = s_start + m.end()
                 for _ in range(3):
                     name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
@@ -736,7 +758,7 @@ class MethodFinder:
         # singular forms of plural surfaces
         for lab in list(labels):
             words = lab.split(" ")
-            sw = singular(words[-1])
+            sw = singular(words[-1]) if _plural_ok(words[-1]) else words[-1]
             if sw != words[-1]:
                 add(" ".join(words[:-1] + [sw]))
         if short:
@@ -747,8 +769,8 @@ class MethodFinder:
             cnt = Counter(clean_label(s) for s in surfaces)
             best = sorted(cnt.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
             words = best.split(" ")
-            sw = singular(words[-1])
-            label = " ".join(words[:-1] + [sw]) if not (len(words) == 1 and is_acronym_like(best) and sw == best) else best
+            sw = singular(words[-1]) if _plural_ok(words[-1]) else words[-1]
+            label = " ".join(words[:-1] + [sw])
         add(label)
         key = iri if iri else KGM + slugify(label)
         return MethodGroup(key=key, label=label, labels=labels, broader=list(concept.broader) if concept else [],
@@ -775,6 +797,7 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
     """proposes > uses > comparesWith > mentions, each with the span and rule that decided it."""
     text = view.text
     cues: list[tuple[int, int, str, str]] = []  # start, end(scope), role, rule
+    cue_begin: list[int] = []
     for s_start, s_end in view.sents:
         sent = text[s_start:s_end]
         for rx, role, rule in ((USE_CUE, "uses", "role:uses"), (COMPARE_CUE, "comparesWith", "role:compares")):
@@ -783,6 +806,16 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
                 ce = CLAUSE_END.search(text, a, s_end)
                 b = min(ce.start() if ce else s_end, a + 120)
                 cues.append((a, b, role, rule))
+                cue_begin.append(s_start + m.start())
+    # a cue's scope ends where the next cue starts ("builds on X and outperforms Y")
+    cues.sort()
+    cue_starts = sorted(cue_begin)
+    bounded = []
+    for a, b, role, rule in cues:
+        k = bisect.bisect_right(cue_starts, a)
+        nxt = cue_starts[k] if k < len(cue_starts) else b
+        bounded.append((a, min(b, nxt), role, rule))
+    cues = bounded
     for g in groups:
         prop = [c for c in g.spans if c.proposed]
         if prop:
