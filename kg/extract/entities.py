@@ -92,10 +92,27 @@ _NOT_DATASET_WORD = {"our", "the", "this", "these", "new", "several", "multiple"
                      "On", "For", "Across", "Existing", "Two", "Three", "Four", "Five", "Several", "Many"}
 
 
+_LANGUAGES = {"English", "German", "French", "Chinese", "Japanese", "Hindi", "Spanish", "Arabic", "Russian",
+              "Italian", "Portuguese", "Korean", "Dutch", "Turkish", "Czech", "Finnish", "Swedish", "Polish",
+              "Greek", "Hebrew", "Persian", "Urdu", "Bengali", "Vietnamese", "Thai", "Indonesian", "Romanian",
+              "Hungarian", "Danish", "Norwegian", "Estonian", "Latvian", "Lithuanian", "Basque", "Catalan",
+              "Mandarin", "Cantonese", "Tamil", "Telugu", "Swahili", "Ukrainian", "Bulgarian", "Croatian",
+              "Serbian", "Slovak", "Slovenian", "Irish", "Welsh", "Malay", "Tagalog", "Nepali", "Marathi",
+              "Gujarati", "Punjabi", "Amharic", "Yoruba", "Zulu", "Multilingual", "Cross-lingual"}
+_STOPWORDS_CAP = {"The", "A", "An", "We", "Our", "This", "These", "In", "On", "For", "Unlike", "With", "From",
+                  "Benchmark", "Dataset", "Corpus", "Annotation", "Annotated", "Types", "New", "Large", "Using"}
+
+
 def _dataset_name_ok(name: str) -> bool:
     words = name.split()
     if not words or words[0] in _NOT_DATASET_WORD:
         return False
+    if any(w in _STOPWORDS_CAP for w in words):
+        return False
+    if all(p in _LANGUAGES for w in words for p in re.split(r"-(?:to-)?", w) if p):
+        return False  # "English-German", "Japanese-Chinese": language pairs
+    if re.fullmatch(r"[A-Z]{2,3}", name):
+        return False  # "NLI", "IE": tasks more often than datasets
     # a dataset name has a capital or digit inside, or is two capitalised words (Penn Treebank)
     first = words[0]
     caps = sum(c.isupper() for c in name)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .abbrev import Abbrev, valid_short
 from .lexicon import Lexicon
-from .naming import (STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
+from .naming import (DATASET_WORDS, STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
                      _strip_word)
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
@@ -137,6 +137,16 @@ _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
     r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
     r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+_YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
+
+
+def _all_languages(name: str) -> bool:
+    from .entities import _LANGUAGES
+
+    parts = [p for w in name.split() for p in re.split(r"-(?:to-)?", w) if p]
+    return bool(parts) and all(p in _LANGUAGES for p in parts)
+
+
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
@@ -314,6 +324,7 @@ class MethodFinder:
         ent_spans = view.entities
         links = 0
         rejected_shorts: set[str] = set()
+        rejected_abs: list[Abbrev] = []
 
         def new_link():
             nonlocal links
@@ -339,6 +350,7 @@ class MethodFinder:
             ok, iri, conf = self.abbrev_is_method(view, ab)
             if not ok:
                 rejected_shorts.add(ab.short)
+                rejected_abs.append(ab)
                 continue
             lk = new_link()
             accepted.append((ab, lk, iri))
@@ -380,12 +392,20 @@ class MethodFinder:
             full = text[a:b]
             if _overlaps(a, b, ent_spans) or full.lower() in NOT_METHOD_TOKENS:
                 continue
-            if full.lower() in GENERIC_PHRASES or full in STOP_CAPS:
+            if full.lower() in GENERIC_PHRASES or full in STOP_CAPS or full.endswith(("'s", "’s", "’")):
                 continue
+            if _YEAR_END.search(full) or DATASET_WORDS.search(full.split()[-1]) or _all_languages(full):
+                continue  # "BUCC2017", "the Dispute Mediation Corpus", "Hindi-English"
             lk = new_link()
             for ab, alk, _ in accepted:
                 if ab.long_start <= a < ab.long_end or a <= ab.long_start < b or ab.short_start == a:
                     lk = alk
+            for ab in rejected_abs:
+                # the text names it as its own: the acronym is a method after all
+                if ab.long_start <= a < ab.long_end or a <= ab.long_start < b or ab.short_start == a:
+                    rejected_shorts.discard(ab.short)
+                    for s, e in _occurrences(text, ab.short, True):
+                        cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
             iri = self.lex_method(full)
             cands.append(Cand(a, b, nm.rule, nm.confidence, iri, proposed=True, link=lk))
             proposed_names.append((a, b, full, nm.confidence, lk))
@@ -495,7 +515,7 @@ class MethodFinder:
         parts = [x for x in re.split(r"[/\s]+", low) if x]
         if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
             return
-        if low in _PRONOUNS:
+        if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")):
             return
         if _overlaps(a, b, view.entities):
             return
@@ -632,7 +652,7 @@ class MethodFinder:
                     continue
                 if words[0][:1].islower() and all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
                     if item.lower() not in GENERIC_PHRASES and words[-1] not in GENERIC_HEADS \
-                            and words[0].lower() not in _PRONOUNS:
+                            and words[0].lower() not in _PRONOUNS and (len(words) > 1 or len(item) >= 8 or "-" in item):
                         self._add_name(view, cands, pa, pb, "pattern:such_as", 0.6)
             pos = b
 
