@@ -227,6 +227,7 @@ def make_lexicon(nlp: Language, name: str, lexicons: list[str], methods_json: st
 
 # --- entities ---------------------------------------------------------------------------------
 
+_FAMILY_SUFFIX = re.compile(r"-(?:type|like|style|based|sized|inspired|family|esque)\b")
 _SLASH_MODELS = re.compile(r"(?<![\w/-])((?:[A-Za-z][\w.-]*/)+[A-Za-z][\w.-]*)\s+models?\b")
 _RES_TAIL = re.compile(r"^(?:\s?\d{2,4}\s?[x×]\s?\d{2,4}|-\d+[kK]\b|-(?:Easy|Challenge|Hard|Small|Large|v\d))")
 
@@ -253,6 +254,8 @@ class EntityFinder:
             if kind not in found:
                 continue
             c = self.lexicon.concepts[iri]
+            if _FAMILY_SUFFIX.match(text, b):
+                continue  # "Llama-type architectures", "BERT-style models": a family, not a checkpoint
             if kind == "model":
                 b = extend_model_name(text, a, b)
             else:
@@ -315,7 +318,7 @@ def group_to_dict(g: MethodGroup) -> dict:
         "from_lexicon": g.from_lexicon, "role": g.role, "role_rule": g.role_rule,
         "role_span": [rs.start, rs.end, rs.rule, rs.conf] if rs else None,
         "spans": [[c.start, c.end, c.rule, c.conf, c.proposed] for c in g.spans],
-        "short": g.short, "long": g.long,
+        "short": g.short, "long": g.long, "generic": g.generic,
     }
 
 
@@ -325,7 +328,8 @@ def group_from_dict(d: dict) -> MethodGroup:
     role_span = Cand(rs[0], rs[1], rs[2], rs[3]) if rs else None
     return MethodGroup(key=d["key"], label=d["label"], labels=list(d["labels"]), broader=list(d["broader"]),
                        from_lexicon=d["from_lexicon"], spans=spans, role=d["role"], role_span=role_span,
-                       role_rule=d.get("role_rule", ""), short=d.get("short"), long=d.get("long"))
+                       role_rule=d.get("role_rule", ""), short=d.get("short"), long=d.get("long"),
+                       generic=bool(d.get("generic")))
 
 
 class MethodComponent:

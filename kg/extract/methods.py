@@ -63,6 +63,7 @@ class MethodGroup:
     role_rule: str = ""
     short: str | None = None  # defined acronym
     long: str | None = None
+    generic: bool = False  # a broad lexicon concept (kept because the text defines or builds on it)
 
 
 # --- cues for roles ---------------------------------------------------------------------------
@@ -133,10 +134,16 @@ LINEAGE_OBJECT = re.compile(r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|enhanc(?:es
                             r"variant\s+of|extension\s+of|combines|integrates)\s+(?:the\s+|a\s+|an\s+)?")
 
 
+_LINEAGE_BEFORE = re.compile(
+    r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extending|extension\s+of|variant\s+of|generali[sz]es|"
+    r"based\s+on|builds?\s+on|built\s+on|inspired\s+by|integrates?|combines?)\s+"
+    r"(?:the\s+|a\s+|an\s+|[a-z]+(?:-[a-z]+)*\s+){0,2}$")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
     r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
     r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+_GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
+                 "approach", "approaches", "technique", "techniques", "scheme", "schemes"}
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
@@ -249,17 +256,30 @@ class MethodFinder:
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         self.key_to_iris = lexicon.by_key()
+        self.exact: dict[str, list[str]] = {}
+        for c in lexicon.concepts.values():
+            for label in c.labels:
+                self.exact.setdefault(label, []).append(c.iri)
 
     # -- lexicon lookups --
-    def lex_method(self, label: str) -> str | None:
-        for iri in self.key_to_iris.get(norm_key(label), []):
+    def _lookup(self, label: str) -> list[str]:
+        """Concepts carrying ``label``: case-folded for phrases, case-sensitive (plural aside)
+        for one-word names and acronyms (``LION`` is not the ``Lion`` optimizer)."""
+        label = clean_label(label)
+        if " " in label:
+            return self.key_to_iris.get(norm_key(label), [])
+        forms = {label, singular(label)}
+        return [iri for f in forms for iri in self.exact.get(f, [])]
+
+    def lex_method(self, label: str, allow_generic: bool = False) -> str | None:
+        for iri in self._lookup(label):
             c = self.lexicon.concepts[iri]
-            if c.kind == "method" and not c.generic:
+            if c.kind == "method" and (allow_generic or not c.generic):
                 return iri
         return None
 
     def lex_kind(self, label: str) -> str | None:
-        for iri in self.key_to_iris.get(norm_key(label), []):
+        for iri in self._lookup(label):
             c = self.lexicon.concepts[iri]
             return "generic" if (c.kind == "method" and c.generic) else c.kind
         return None
@@ -284,8 +304,14 @@ class MethodFinder:
         if iri:
             return True, iri, 0.9
         kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
-        if kinds & {"dataset", "model", "generic"}:
+        if kinds & {"dataset", "model"}:
             return False, None, 0.0
+        if "generic" in kinds:
+            # a broad concept the text names with an acronym of its own (PEFT, LLM): a method here
+            iri = self.lex_method(ab.long, allow_generic=True) or self.lex_method(ab.short, allow_generic=True)
+            if ab.short.lower() in NOT_METHOD_TOKENS:
+                return False, None, 0.0
+            return True, iri, 0.7
         if ab.short.lower() in NOT_METHOD_TOKENS:
             return False, None, 0.0
         head = _head_noun(ab.long)
@@ -336,7 +362,12 @@ class MethodFinder:
             if kind != "method":
                 continue
             c = self.lexicon.concepts.get(iri)
-            if c is None or c.generic:
+            if c is None:
+                continue
+            if c.generic:
+                # a broad concept counts where the text builds on it: "based on variational inference"
+                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a):
+                    cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
             cands.append(Cand(a, b, "lexicon", 0.9, iri))
 
@@ -781,6 +812,10 @@ class MethodFinder:
             sw = singular(words[-1]) if _plural_ok(words[-1]) else words[-1]
             if sw != words[-1]:
                 add(" ".join(words[:-1] + [sw]))
+        for lab in list(labels):
+            words = lab.split(" ")
+            if len(words) >= 2 and words[-1].lower() in _GENERIC_TAIL and words[-2].lower() not in GENERIC_HEADS:
+                add(" ".join(words[:-1]))  # "involutive MCMC methods" -> "involutive MCMC"
         if short:
             label = singular(short) if short.endswith("s") and short[:-1].isupper() else short
         elif concept:
@@ -794,13 +829,14 @@ class MethodFinder:
         add(label)
         key = iri if iri else KGM + slugify(label)
         return MethodGroup(key=key, label=label, labels=labels, broader=list(concept.broader) if concept else [],
-                           from_lexicon=bool(concept), spans=spans, short=short, long=long)
+                           from_lexicon=bool(concept), spans=spans, short=short, long=long,
+                           generic=bool(concept and concept.generic))
 
 
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
-          "pattern:capitalised_name": 5, "pattern:modified_method": 6}
+          "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5}
 
 
 def _tier(c: Cand) -> int:
