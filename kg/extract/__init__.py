@@ -202,6 +202,8 @@ def canonicalise(extractions: list[Extraction]) -> None:
         label = sorted(label_counts, key=lambda x: (-label_counts[x], not is_acronym_like(x), len(x), x))[0]
         if lex:
             key = sorted(lex, key=lambda k: (-lex[k], k))[0]
+            pref = Counter(m.label for m in members if m.from_lexicon and m.key == key)
+            label = sorted(pref, key=lambda x: (-pref[x], x))[0]  # the catalogue's prefLabel
         else:
             key = KGM + slugify(label)
             if key in used and used[key] != root:

@@ -427,6 +427,9 @@ class MethodFinder:
                 continue
             if _YEAR_END.search(full) or DATASET_WORDS.search(full.split()[-1]) or _all_languages(full):
                 continue  # "BUCC2017", "the Dispute Mediation Corpus", "Hindi-English"
+            if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
+                    ab.short == full for ab, _, _ in accepted)):
+                continue  # a known block (a GCN layer) is used, not proposed
             lk = new_link()
             for ab, alk, _ in accepted:
                 if ab.long_start <= a < ab.long_end or a <= ab.long_start < b or ab.short_start == a:
@@ -816,10 +819,10 @@ class MethodFinder:
             words = lab.split(" ")
             if len(words) >= 2 and words[-1].lower() in _GENERIC_TAIL and words[-2].lower() not in GENERIC_HEADS:
                 add(" ".join(words[:-1]))  # "involutive MCMC methods" -> "involutive MCMC"
-        if short:
+        if concept:
+            label = concept.pref  # a catalogue concept keeps the catalogue's preferred label
+        elif short:
             label = singular(short) if short.endswith("s") and short[:-1].isupper() else short
-        elif concept:
-            label = concept.pref
         else:
             cnt = Counter(clean_label(s) for s in surfaces)
             best = sorted(cnt.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]

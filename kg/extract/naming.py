@@ -140,6 +140,8 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?|loss|module|block|operator|"
+                            r"kernel|estimator|regularizer|optimizer|sampler)\b")
 _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
                         r"contribut|build|construct|creat|describ|advanc|establish|formali[sz]|deriv|releas")
 BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
@@ -255,6 +257,14 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
+    if proposing:
+        # a coined name for a building block: "including a PyTorch-compatible FooLinear layer"
+        for m in COMPONENT_NAME.finditer(sent):
+            w = m.group(1)
+            a = s_start + m.start(1)
+            if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and a >= s_start + proposing.end() \
+                    and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
+                out.append(Naming(Name(a, a + len(w)), "pattern:we_propose_component", 0.7))
     # markup marks a contribution: "a new *trust gradient estimator*", "*KSLinear*" in a proposing sentence
     for m in MARKED.finditer(sent):
         a, b = s_start + m.start("name"), s_start + m.end("name")
