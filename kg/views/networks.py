@@ -34,7 +34,7 @@ MAX_NODES = 2000
 MAX_NEIGHBOURS = 60
 #: Papers listed in a node's tooltip (all of them, up to PAPERS_IN_DETAILS, on click).
 PAPERS_IN_TOOLTIP = 5
-PAPERS_IN_DETAILS = 25
+PAPERS_IN_DETAILS = 12
 
 CENTRE, NEAR, FAR, METHOD, BASE, EXTENSION = "#f28e2b", "#4e79a7", "#a0cbe8", "#59a14f", "#b07aa1", "#e15759"
 BETWEEN = "#b4bcc6"  # links between two groups
