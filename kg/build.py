@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg import ONTOLOGY_DIR
-from kg.model import Corpus, Problem
+from kg.model import Corpus, InputError, Problem
 from kg.rdf.store import LocalStore, store_dir
 from kg.rdf.triples import corpus_triples, lexicon_files
 
@@ -64,13 +64,16 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike, *, stric
 
     ``progress`` shows a progress bar on stderr for long inputs."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
-    from kg.ingest import read_documents
+    from kg.ingest import iter_documents
     from kg.resolve import resolve
 
     started = time.perf_counter()
     report = BuildReport()
     documents = []
-    for document in read_documents(sources):
+    for document in iter_documents(sources):
+        if isinstance(document, InputError):
+            report.problems.append(document.problem)
+            continue
         report.problems.extend(document.problems)
         if document.records:
             documents.append(document)

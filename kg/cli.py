@@ -61,10 +61,29 @@ def cmd_build(args) -> int:
     return 0
 
 
+def parse_params(items: list[str]) -> dict[str, str]:
+    """``--param NAME=VALUE`` options as a dict (values are bound as literals, never pasted)."""
+    params = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--param {item!r}: write NAME=VALUE")
+        params[name.strip()] = value
+    return params
+
+
 def cmd_query(args) -> int:
+    params = parse_params(args.param)
+    if bool(args.query) == bool(args.name):
+        raise UsageError("give a query (text or .rq file) or --name NAME (see `kg queries`), not both")
     store = open_store(args.store)
+    if args.name:
+        from kg.query.named import run_named
+
+        print_rows(run_named(store, args.name, params), args.format)
+        return 0
     sparql = query_text(args.query)
-    result = store.query(sparql)
+    result = store.query(sparql, params)
     if hasattr(result, "variables"):
         from kg.rdf.store import to_python
 
@@ -73,7 +92,24 @@ def cmd_query(args) -> int:
     elif isinstance(result, bool) or type(result).__name__ == "QueryBoolean":
         print_rows([{"answer": bool(result)}], args.format)
     else:
-        sys.stdout.write(store.serialize(sparql, "turtle").decode("utf-8"))
+        sys.stdout.write(store.serialize(sparql, "turtle", params).decode("utf-8"))
+    return 0
+
+
+def cmd_queries(args) -> int:
+    from kg.query.named import list_queries
+
+    rows = [{"name": q.name, "params": ", ".join(p.name + ("?" if p.optional else "") for p in q.params),
+             "answers": q.description} for q in list_queries()]
+    print_rows(rows, args.format)
+    return 0
+
+
+def cmd_serve(args) -> int:
+    from kg.query.server import serve
+
+    serve(args.store, host=args.host, port=args.port, timeout_s=args.timeout, max_rows=args.max_rows,
+          workers=args.workers)
     return 0
 
 
@@ -133,11 +169,27 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-views", action="store_true", help="skip the HTML views")
     p.set_defaults(func=cmd_build)
 
-    p = sub.add_parser("query", help="run a SPARQL query (text or .rq file)")
-    p.add_argument("query")
+    p = sub.add_parser("query", help="run a SPARQL query (text or .rq file) or a named query")
+    p.add_argument("query", nargs="?", help="the query, or the path of a .rq file")
+    p.add_argument("--name", help="a named query instead (see `kg queries`)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="bind ?NAME to the literal VALUE (repeatable)")
     p.add_argument("--store", required=True, help="a build folder or a SPARQL endpoint URL")
     p.add_argument("--format", choices=formats, default="table")
     p.set_defaults(func=cmd_query)
+
+    p = sub.add_parser("queries", help="list the named queries and their parameters")
+    p.add_argument("--format", choices=formats, default="table")
+    p.set_defaults(func=cmd_queries)
+
+    p = sub.add_parser("serve", help="serve a build folder's store as a read-only SPARQL endpoint")
+    p.add_argument("--store", required=True, help="a build folder")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds a query may run")
+    p.add_argument("--max-rows", type=int, default=10_000, help="the most rows (or triples) of a result")
+    p.add_argument("--workers", type=int, default=2, help="queries run at once (worker processes)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("stats", help="counts of what the graph holds")
     p.add_argument("--store", required=True)
@@ -162,6 +214,8 @@ def main(argv=None) -> int:
         print(f"kg {args.command}: {e}", file=sys.stderr)
     except InputError as e:
         print(f"kg {args.command}: {e.problem}", file=sys.stderr)
+    except OSError as e:  # a folder that is a file, a full disk, no permission: the OS says which
+        print(f"kg {args.command}: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
     except KeyboardInterrupt:
         print(f"kg {args.command}: interrupted; nothing was changed", file=sys.stderr)
         return 130

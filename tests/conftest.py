@@ -1,14 +1,20 @@
-"""Shared fixtures: the graph built from the project's seeds/, once per test session, and the
-hand-made miniature graph (tests/fixtures/mini.ttl) in a real embedded store."""
+"""Shared fixtures: the graph built from the project's seeds/ (once per test session), the
+hand-made graphs of the analytics and query tests in real embedded stores, and helpers for the
+endpoint and remote-store tests."""
+import socket
+import time
 from pathlib import Path
 
 import pytest
+
+from kg.rdf.store import LocalStore
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 FIXTURES = Path(__file__).parent / "fixtures"
 KGR = "https://w3id.org/research-kg/resource/"
 KGM = "https://w3id.org/research-kg/method/"
+FIXTURE = Path(__file__).parent / "fixtures" / "queries.ttl"
 
 
 @pytest.fixture(scope="session")
@@ -39,3 +45,36 @@ def mini_store(tmp_path_factory):
     store.load_file(FIXTURES / "mini.ttl")
     yield store
     store.close()
+def free_port() -> int:
+    """A TCP port free on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout_s: float = 20.0, process=None) -> None:
+    """Wait until something listens on ``127.0.0.1:port`` (fail early if ``process`` died)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+def build_fixture_store(out: Path) -> Path:
+    """A build folder ``out`` whose ``store/`` holds the fixture graph, closed again."""
+    out.mkdir(parents=True, exist_ok=True)
+    with LocalStore(out / "store", read_only=False) as store:
+        store.load_file(FIXTURE)
+    return out
+
+
+@pytest.fixture(scope="session")
+def fixture_build(tmp_path_factory) -> Path:
+    """A build folder of the fixture graph, for read-only use."""
+    return build_fixture_store(tmp_path_factory.mktemp("fixture-build"))

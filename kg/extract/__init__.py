@@ -1,0 +1,239 @@
+"""Extraction: which methods, datasets, models, code links and arXiv ids a paper's text names.
+
+Entry points:
+
+- ``load_pipeline(lexicons=(), *, methods_json=None) -> Language``: ``spacy.blank("en")`` plus the
+  project's components (``kg_sentences``, ``kg_abbreviations``, ``kg_lexicon``, ``kg_entities``,
+  ``kg_methods``, ``kg_lineage``; see ``components.py``). Without lexicons, the files of the
+  project's ``ontology/`` folder are used.
+- ``extract_papers(papers, nlp=None, n_process=1, batch_size=256) -> Iterator[Extraction]``: one
+  ``Extraction`` per paper with a title or an abstract, in input order.
+- ``canonicalise(extractions) -> None``: one key per method across the whole corpus.
+- ``doc_to_extraction(doc, paper_key) -> Extraction`` for a processed ``Doc``.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import spacy
+from spacy.language import Language
+
+from kg.model import EntityMention, Evidence, Extraction, LineageLink, MethodMention, MethodRef, Paper
+
+from . import components  # noqa: F401  (registers the factories)
+from .lexicon import default_lexicon_paths
+from .text import KGM, is_acronym_like, norm_key, slugify
+
+__all__ = ["load_pipeline", "extract_papers", "canonicalise", "doc_to_extraction", "paper_text",
+           "ROLE_ORDER"]
+
+ROLE_ORDER = {"proposes": 3, "uses": 2, "comparesWith": 1, "mentions": 0}
+
+
+def load_pipeline(lexicons: Sequence[Path] = (), *, methods_json: Path | None = None) -> Language:
+    paths = [str(p) for p in lexicons] if lexicons else [str(p) for p in default_lexicon_paths()]
+    cfg = {"lexicons": paths, "methods_json": str(methods_json) if methods_json else None}
+    nlp = spacy.blank("en")
+    nlp.add_pipe("kg_sentences")
+    nlp.add_pipe("kg_abbreviations")
+    nlp.add_pipe("kg_lexicon", config=cfg)
+    nlp.add_pipe("kg_entities", config=cfg)
+    nlp.add_pipe("kg_methods", config=cfg)
+    nlp.add_pipe("kg_lineage")
+    return nlp
+
+
+def paper_text(paper: Paper) -> tuple[str, int, int]:
+    """The text the pipeline reads for a paper: the title (one line) and the abstract, and where
+    each starts. Returns (text, title_len, abstract_start)."""
+    title = re.sub(r"\s+", " ", paper.title or "").strip()
+    abstract = paper.abstract or ""
+    if title:
+        return title + "\n\n" + abstract, len(title), len(title) + 2
+    return abstract, 0, 0
+
+
+def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1,
+                   batch_size: int = 256) -> Iterator[Extraction]:
+    nlp = nlp or load_pipeline()
+
+    def inputs():
+        for p in papers:
+            text, title_len, abs_start = paper_text(p)
+            if not text.strip():
+                continue
+            yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start}
+
+    for doc, ctx in nlp.pipe(inputs(), as_tuples=True, n_process=n_process, batch_size=batch_size):
+        yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"])
+
+
+def _evidence(doc, start: int, end: int, rule: str, conf: float, abs_start: int) -> Evidence:
+    text = doc.text
+    title_end = doc._.kg_title_end or 0
+    sents = doc._.kg_sents or [[0, len(text)]]
+    sent = next(((a, b) for a, b in sents if a <= start < b), None)
+    if sent is None:
+        sent = (start, end)
+    if title_end and start < title_end:
+        base = 0
+    else:
+        base = abs_start
+    return Evidence(sentence=text[sent[0]:sent[1]], start=start - base, end=end - base, rule=rule,
+                    confidence=round(float(conf), 3))
+
+
+def doc_to_extraction(doc, paper_key: str, abs_start: int = 0) -> Extraction:
+    ex = Extraction(paper_key=paper_key)
+    refs: list[MethodRef] = []
+    for d in doc._.kg_methods or []:
+        ref = MethodRef(key=d["key"], label=d["label"], labels=set(d["labels"]), broader=list(d["broader"]),
+                        from_lexicon=bool(d["from_lexicon"]))
+        refs.append(ref)
+        s, e, rule, conf = d["role_span"]
+        if d["role"] in ("uses", "comparesWith"):
+            rule = d["role_rule"] or rule
+        ex.methods.append(MethodMention(method=ref, role=d["role"],
+                                        evidence=_evidence(doc, s, e, rule, conf, abs_start)))
+    for di, bi, s, e, rule, conf in doc._.kg_lineage or []:
+        ex.lineage.append(LineageLink(method=refs[di], base=refs[bi],
+                                      evidence=_evidence(doc, s, e, rule, conf, abs_start)))
+    seen = set()
+    for kind, items in (("dataset", doc._.kg_datasets or []), ("model", doc._.kg_models or [])):
+        for s, e, name, labels, rule, conf in items:
+            k = (kind, norm_key(name))
+            if k in seen:
+                continue
+            seen.add(k)
+            ex.entities.append(EntityMention(kind=kind, name=name, labels=set(labels),
+                                             evidence=_evidence(doc, s, e, rule, conf, abs_start)))
+    from .entities import is_citation_url
+
+    for _, _, url in doc._.kg_urls or []:
+        if not is_citation_url(url) and url not in ex.code_urls:
+            ex.code_urls.append(url)
+    for _, _, ident in doc._.kg_arxiv or []:
+        if ident not in ex.arxiv_ids:
+            ex.arxiv_ids.append(ident)
+    return ex
+
+
+# --- corpus-level canonical identities --------------------------------------------------------
+
+def _refs(extractions: list[Extraction]) -> list[MethodRef]:
+    seen: dict[int, MethodRef] = {}
+    for ex in extractions:
+        for m in ex.methods:
+            seen.setdefault(id(m.method), m.method)
+        for ln in ex.lineage:
+            seen.setdefault(id(ln.method), ln.method)
+            seen.setdefault(id(ln.base), ln.base)
+    return list(seen.values())
+
+
+def canonicalise(extractions: list[Extraction]) -> None:
+    """Give every method ONE key across the corpus: methods of different papers that share a
+    normalised label (case, punctuation and plural folded) become one, with every spelling in
+    ``labels``. Acronyms alone do not merge methods whose long forms disagree (CT = consistency
+    training vs CT = computed tomography). Deterministic: the same input gives the same keys."""
+    refs = _refs(extractions)
+    n = len(refs)
+    parent = list(range(n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a, b):
+        a, b = find(a), find(b)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+
+    long_keys = []
+    acr_keys = []
+    by_long: dict[str, list[int]] = defaultdict(list)
+    by_acr: dict[str, list[int]] = defaultdict(list)
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for i, r in enumerate(refs):
+        lk, ak = set(), set()
+        for label in r.labels | {r.label}:
+            k = norm_key(label)
+            if not k:
+                continue
+            (ak if is_acronym_like(label) else lk).add(k)
+        long_keys.append(lk)
+        acr_keys.append(ak)
+        for k in lk:
+            by_long[k].append(i)
+        for k in ak - lk:
+            by_acr[k].append(i)
+        if r.from_lexicon:
+            by_key[r.key].append(i)
+    for idx in list(by_long.values()) + list(by_key.values()):
+        for j in idx[1:]:
+            union(idx[0], j)
+    for k, idx in by_acr.items():
+        # refs known only by the acronym join the first ref that has a long form (or each other)
+        with_long = [i for i in idx if long_keys[i]]
+        without = [i for i in idx if not long_keys[i]]
+        anchor = with_long[0] if with_long else without[0]
+        for j in without:
+            union(anchor, j)
+        # refs with long forms join only when their long forms agree (already done by by_long)
+        # or when one long form is the other's acronym expansion (kernel pca ~ kpca)
+        for a_i in with_long[1:]:
+            if long_keys[a_i] & long_keys[with_long[0]]:
+                union(with_long[0], a_i)
+    comps: dict[int, list[int]] = defaultdict(list)
+    for i in range(n):
+        comps[find(i)].append(i)
+    used: dict[str, int] = {}
+    assigned: dict[int, tuple[str, str, set[str], list[str], bool]] = {}
+    for root in sorted(comps, key=lambda r: min(sorted(refs[i].key for i in comps[r]))):
+        members = [refs[i] for i in comps[root]]
+        labels = set().union(*(m.labels for m in members)) | {m.label for m in members}
+        lex = Counter(m.key for m in members if m.from_lexicon)
+        label_counts = Counter(m.label for m in members)
+        label = sorted(label_counts, key=lambda x: (-label_counts[x], not is_acronym_like(x), len(x), x))[0]
+        if lex:
+            key = sorted(lex, key=lambda k: (-lex[k], k))[0]
+        else:
+            key = KGM + slugify(label)
+            if key in used and used[key] != root:
+                longest = sorted(labels, key=lambda x: (-len(x), x))[0]
+                key = KGM + slugify(label) + "-" + slugify(longest)
+                if key in used and used[key] != root:
+                    import hashlib
+                    key += "-" + hashlib.sha256("|".join(sorted(labels)).encode()).hexdigest()[:8]
+        used[key] = root
+        broader = sorted(set().union(*(set(m.broader) for m in members)))
+        assigned[root] = (key, label, labels, broader, any(m.from_lexicon for m in members))
+    for i, r in enumerate(refs):
+        key, label, labels, broader, fl = assigned[find(i)]
+        r.key, r.label, r.labels, r.broader, r.from_lexicon = key, label, set(labels), list(broader), fl
+    # one mention per method and paper (the strongest role), lineage without self-links or repeats
+    for ex in extractions:
+        best: dict[str, MethodMention] = {}
+        order = []
+        for m in ex.methods:
+            k = m.method.key
+            if k not in best:
+                best[k] = m
+                order.append(k)
+            elif ROLE_ORDER[m.role] > ROLE_ORDER[best[k].role]:
+                best[k] = m
+        ex.methods = [best[k] for k in order]
+        seen = set()
+        lineage = []
+        for ln in ex.lineage:
+            pair = (ln.method.key, ln.base.key)
+            if pair[0] == pair[1] or pair in seen:
+                continue
+            seen.add(pair)
+            lineage.append(ln)
+        ex.lineage = lineage

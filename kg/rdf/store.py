@@ -161,6 +161,7 @@ class LocalStore(Store):
 
     def __init__(self, path: str | os.PathLike, read_only: bool = True):
         self.path = Path(path)
+        self.read_only = read_only
         try:
             if read_only:
                 if not self.path.is_dir():
@@ -190,11 +191,8 @@ class LocalStore(Store):
         return len(self._store)
 
     def close(self):
-        if hasattr(self._store, "flush"):
-            try:
-                self._store.flush()
-            except OSError:
-                pass  # a read-only store has nothing to flush
+        if not self.read_only:  # a read-only store has nothing to flush (and refuses to)
+            self._store.flush()
         del self._store
 
 

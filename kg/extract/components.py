@@ -1,0 +1,338 @@
+"""The spaCy components of the extraction pipeline.
+
+Each component is registered with ``@Language.factory``, reads what earlier ones stored on the
+``Doc`` and stores its own results on a ``Doc`` extension as plain lists and dicts (so that docs
+travel between processes with ``n_process=2``):
+
+=====================  =======================================================================
+``kg_sentences``       ``doc._.kg_title_end`` (int), ``doc._.kg_sents`` [[start, end]]; sets
+                       ``Token.is_sent_start``. The title, when the context gives its length,
+                       is a sentence of its own.
+``kg_abbreviations``   ``doc._.kg_abbrevs`` [[short, long, s_start, s_end, l_start, l_end, order]]
+``kg_lexicon``         ``doc._.kg_lex`` [[start, end, iri, kind]] (methods, datasets, models)
+``kg_entities``        ``doc._.kg_datasets`` / ``doc._.kg_models`` [[start, end, name, [labels], rule, conf]],
+                       ``doc._.kg_urls`` [[start, end, url]], ``doc._.kg_arxiv`` [[start, end, id]]
+``kg_methods``         ``doc._.kg_methods`` [{key, label, labels, broader, from_lexicon, role,
+                       role_span, spans}]
+``kg_lineage``         ``doc._.kg_lineage`` [[derived, base, start, end, rule, conf]] (indexes into
+                       ``kg_methods``)
+=====================  =======================================================================
+"""
+from __future__ import annotations
+
+import os
+import re
+from typing import Sequence
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc
+from spacy.util import filter_spans
+
+from .abbrev import Abbrev, find_abbreviations, split_sentences
+from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes,
+                       find_urls, is_citation_url)
+from .lexicon import Lexicon, load_lexicon
+from .lineage import find_lineage
+from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles
+from .text import ascii_fold, clean_label, is_acronym_like, norm_key
+
+EXTENSIONS = {
+    "kg_title_end": 0, "kg_sents": None, "kg_abbrevs": None, "kg_lex": None, "kg_datasets": None,
+    "kg_models": None, "kg_urls": None, "kg_arxiv": None, "kg_methods": None, "kg_lineage": None,
+}
+for _name, _default in EXTENSIONS.items():
+    if not Doc.has_extension(_name):
+        Doc.set_extension(_name, default=_default)
+
+_LEXICON_CACHE: dict[tuple, Lexicon] = {}
+
+
+def get_lexicon(lexicons: Sequence[str], methods_json: str | None) -> Lexicon:
+    paths = tuple(sorted(str(p) for p in lexicons))
+    stamp = tuple((p, os.path.getmtime(p)) for p in paths if os.path.exists(p))
+    mj = (methods_json, os.path.getmtime(methods_json)) if methods_json and os.path.exists(methods_json) else None
+    key = (stamp, mj)
+    if key not in _LEXICON_CACHE:
+        _LEXICON_CACHE[key] = load_lexicon([p for p in paths if os.path.exists(p)], methods_json)
+    return _LEXICON_CACHE[key]
+
+
+def _sents(doc: Doc) -> list[tuple[int, int]]:
+    if doc._.kg_sents is None:
+        doc._.kg_sents = [list(x) for x in split_sentences(doc.text)]
+    return [tuple(x) for x in doc._.kg_sents]
+
+
+def _view(doc: Doc) -> DocView:
+    abbrevs = [Abbrev(*a) for a in (doc._.kg_abbrevs or [])]
+    lex = [tuple(x) for x in (doc._.kg_lex or [])]
+    ents = [(x[0], x[1]) for x in (doc._.kg_datasets or []) + (doc._.kg_models or [])]
+    ents += [(x[0], x[1]) for x in (doc._.kg_urls or []) + (doc._.kg_arxiv or [])]
+    return DocView(doc.text, _sents(doc), doc._.kg_title_end or 0, abbrevs, lex, ents)
+
+
+# --- sentences --------------------------------------------------------------------------------
+
+class SentenceSplitter:
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        title_end = doc._.kg_title_end or 0
+        ctx = getattr(doc, "_context", None)
+        if isinstance(ctx, dict) and ctx.get("title_len"):
+            title_end = int(ctx["title_len"])
+        doc._.kg_title_end = title_end
+        sents = []
+        if title_end:
+            sents.append((0, len(text[:title_end].rstrip())))
+            rest = title_end
+            while rest < len(text) and text[rest].isspace():
+                rest += 1
+            sents += split_sentences(text, rest, len(text))
+        else:
+            sents = split_sentences(text)
+        doc._.kg_sents = [list(s) for s in sents]
+        if len(doc):
+            starts = {s for s, _ in sents}
+            for tok in doc:
+                if tok.idx in starts:
+                    tok.is_sent_start = True
+                elif tok.i == 0:
+                    tok.is_sent_start = True
+        return doc
+
+
+@Language.factory("kg_sentences")
+def make_sentences(nlp: Language, name: str):
+    return SentenceSplitter()
+
+
+# --- abbreviations ----------------------------------------------------------------------------
+
+class AbbreviationFinder:
+    def __call__(self, doc: Doc) -> Doc:
+        found = find_abbreviations(doc.text, _sents(doc))
+        doc._.kg_abbrevs = [[a.short, a.long, a.short_start, a.short_end, a.long_start, a.long_end, a.order]
+                            for a in found]
+        return doc
+
+
+@Language.factory("kg_abbreviations")
+def make_abbreviations(nlp: Language, name: str):
+    return AbbreviationFinder()
+
+
+# --- lexicon ----------------------------------------------------------------------------------
+
+_LATEX_OF = {"ö": ['\\"o', '\\"{o}', '{\\"o}'], "ü": ['\\"u', '\\"{u}'], "ä": ['\\"a', '\\"{a}'],
+             "é": ["\\'e", "\\'{e}"], "è": ["\\`e"], "á": ["\\'a"], "í": ["\\'i", "\\'{\\i}"], "ó": ["\\'o"],
+             "ç": ["\\c{c}", "\\c c"], "ñ": ["\\~n"], "Ö": ['\\"O'], "Ü": ['\\"U'], "É": ["\\'E"]}
+
+
+def label_variants(label: str) -> set[str]:
+    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents."""
+    out = {label}
+    folded = ascii_fold(label)
+    out.add(folded)
+    for ch, escapes in _LATEX_OF.items():
+        if ch in label:
+            for esc in escapes:
+                out.add(label.replace(ch, esc))
+    more = set()
+    for v in out:
+        words = v.split(" ")
+        last = words[-1]
+        if not last or not last[-1].isalpha():
+            continue
+        if last.endswith(("s", "x", "ch", "sh")) and not is_acronym_like(last):
+            plural = last + "es" if not last.endswith("s") or last.endswith(("ss", "sis")) else last
+            if last.endswith("sis"):
+                plural = last[:-3] + "ses"
+            if last.endswith("ss"):
+                plural = last + "es"
+        elif last.endswith("y") and len(last) > 2 and last[-2] not in "aeiou":
+            plural = last[:-1] + "ies"
+        else:
+            plural = last + "s"
+        if plural != last:
+            more.add(" ".join(words[:-1] + [plural]))
+    return out | more
+
+
+class LexiconMatcher:
+    def __init__(self, nlp: Language, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.orth = PhraseMatcher(nlp.vocab, attr="ORTH")
+        lower_pats: dict[str, set[str]] = {}
+        orth_pats: dict[str, set[str]] = {}
+        for iri, c in sorted(lexicon.concepts.items()):
+            for label in c.labels:
+                case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper())
+                variants = label_variants(label)
+                if case_sensitive and re.fullmatch(r"[A-Z][a-z]{7,}", label):
+                    variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
+                for v in variants:
+                    (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
+        for matcher, pats in ((self.lower, lower_pats), (self.orth, orth_pats)):
+            for iri, variants in pats.items():
+                docs = list(nlp.tokenizer.pipe(sorted(variants)))
+                matcher.add(iri, docs)
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = []
+        for matcher in (self.orth, self.lower):
+            for match_id, s, e in matcher(doc):
+                spans.append(doc[s:e])
+                spans[-1].label_ = doc.vocab.strings[match_id]
+        out = []
+        for sp in filter_spans(spans):
+            # a match inside a hyphenated or glued word is no match ("SVD" in "KSVD-like" is)
+            a, b = sp.start_char, sp.end_char
+            if a > 0 and (doc.text[a - 1].isalnum() or doc.text[a - 1] == "-" and a > 1 and doc.text[a - 2].isalnum()):
+                continue
+            if b < len(doc.text) and doc.text[b].isalnum():
+                continue
+            iri = sp.label_
+            c = self.lexicon.concepts.get(iri)
+            out.append([a, b, iri, c.kind if c else "method"])
+        doc._.kg_lex = out
+        return doc
+
+
+@Language.factory("kg_lexicon", default_config={"lexicons": [], "methods_json": None})
+def make_lexicon(nlp: Language, name: str, lexicons: list[str], methods_json: str | None):
+    return LexiconMatcher(nlp, get_lexicon(lexicons, methods_json))
+
+
+# --- entities ---------------------------------------------------------------------------------
+
+_SLASH_MODELS = re.compile(r"(?<![\w/-])((?:[A-Za-z][\w.-]*/)+[A-Za-z][\w.-]*)\s+models?\b")
+_RES_TAIL = re.compile(r"^(?:\s?\d{2,4}\s?[x×]\s?\d{2,4}|-\d+[kK]\b|-(?:Easy|Challenge|Hard|Small|Large|v\d))")
+
+
+class EntityFinder:
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.key_to_iris = lexicon.by_key()
+
+    def _concept(self, label: str, kind: str):
+        for iri in self.key_to_iris.get(norm_key(label), []):
+            c = self.lexicon.concepts[iri]
+            if c.kind == kind:
+                return c
+        return None
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        urls = find_urls(text)
+        arx = find_arxiv_ids(text)
+        link_spans = [(a, b) for a, b, _ in urls] + [(a, b) for a, b, _ in arx]
+        found = {"dataset": [], "model": []}
+        for a, b, iri, kind in doc._.kg_lex or []:
+            if kind not in found:
+                continue
+            c = self.lexicon.concepts[iri]
+            if kind == "model":
+                b = extend_model_name(text, a, b)
+            else:
+                m = _RES_TAIL.match(text[b:b + 16])
+                if m:
+                    b += m.end()
+            surface = clean_label(text[a:b])
+            surface = re.sub(r"\s*\([^()]*\)\s*", " ", surface).strip()
+            labels = sorted({surface, *c.labels})
+            found[kind].append([a, b, surface, labels, "lexicon", 0.9])
+        for a, b, name in find_model_shapes(text):
+            found["model"].append([a, b, name, [name], "pattern:model_name", 0.75])
+        for m in _SLASH_MODELS.finditer(text):
+            parts = m.group(1).split("/")
+            if any(self._concept(p, "model") for p in parts):
+                off = m.start(1)
+                for p in parts:
+                    k = text.index(p, off)
+                    found["model"].append([k, k + len(p), p, [p], "pattern:model_list", 0.7])
+                    off = k + len(p)
+        for a, b, name in find_dataset_shapes(text):
+            if self._concept(name, "model") or self._concept(name, "method"):
+                continue
+            found["dataset"].append([a, b, clean_label(name), [clean_label(name)], "pattern:dataset_name", 0.7])
+        for kind in found:
+            items = [x for x in found[kind] if not any(s < x[1] and x[0] < e for s, e in link_spans)]
+            items.sort(key=lambda x: (x[0], -(x[1] - x[0])))
+            kept = []
+            for x in sorted(items, key=lambda x: (-(x[1] - x[0]), x[0])):
+                if any(k[0] < x[1] and x[0] < k[1] for k in kept):
+                    continue
+                kept.append(x)
+            found[kind] = sorted(kept)
+        # a span both a model and a dataset: the catalogue decides, else the model pattern
+        ds_spans = [(x[0], x[1]) for x in found["dataset"]]
+        found["model"] = [x for x in found["model"] if not (x[4] != "lexicon" and any(s < x[1] and x[0] < e for s, e in ds_spans))]
+        doc._.kg_datasets = found["dataset"]
+        doc._.kg_models = found["model"]
+        doc._.kg_urls = [[a, b, u] for a, b, u in urls]
+        ids = list(arx)
+        for a, b, u in urls:
+            m = re.search(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", u)
+            if m:
+                ids.append((a, b, m.group(1)))
+        doc._.kg_arxiv = [[a, b, i] for a, b, i in ids]
+        return doc
+
+
+@Language.factory("kg_entities", default_config={"lexicons": [], "methods_json": None})
+def make_entities(nlp: Language, name: str, lexicons: list[str], methods_json: str | None):
+    return EntityFinder(get_lexicon(lexicons, methods_json))
+
+
+# --- methods ----------------------------------------------------------------------------------
+
+def group_to_dict(g: MethodGroup) -> dict:
+    rs = g.role_span
+    return {
+        "key": g.key, "label": g.label, "labels": list(g.labels), "broader": list(g.broader),
+        "from_lexicon": g.from_lexicon, "role": g.role, "role_rule": g.role_rule,
+        "role_span": [rs.start, rs.end, rs.rule, rs.conf] if rs else None,
+        "spans": [[c.start, c.end, c.rule, c.conf, c.proposed] for c in g.spans],
+        "short": g.short, "long": g.long,
+    }
+
+
+def group_from_dict(d: dict) -> MethodGroup:
+    spans = [Cand(s, e, r, c, proposed=bool(p)) for s, e, r, c, p in d["spans"]]
+    rs = d.get("role_span")
+    role_span = Cand(rs[0], rs[1], rs[2], rs[3]) if rs else None
+    return MethodGroup(key=d["key"], label=d["label"], labels=list(d["labels"]), broader=list(d["broader"]),
+                       from_lexicon=d["from_lexicon"], spans=spans, role=d["role"], role_span=role_span,
+                       role_rule=d.get("role_rule", ""), short=d.get("short"), long=d.get("long"))
+
+
+class MethodComponent:
+    def __init__(self, lexicon: Lexicon):
+        self.finder = MethodFinder(lexicon)
+
+    def __call__(self, doc: Doc) -> Doc:
+        view = _view(doc)
+        groups = self.finder.find(view)
+        assign_roles(view, groups)
+        doc._.kg_methods = [group_to_dict(g) for g in groups]
+        return doc
+
+
+@Language.factory("kg_methods", default_config={"lexicons": [], "methods_json": None})
+def make_methods(nlp: Language, name: str, lexicons: list[str], methods_json: str | None):
+    return MethodComponent(get_lexicon(lexicons, methods_json))
+
+
+class LineageComponent:
+    def __call__(self, doc: Doc) -> Doc:
+        groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
+        links = find_lineage(_view(doc), groups)
+        doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
+        return doc
+
+
+@Language.factory("kg_lineage")
+def make_lineage(nlp: Language, name: str):
+    return LineageComponent()

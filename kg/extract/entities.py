@@ -1,0 +1,178 @@
+"""Code links, cited arXiv ids, and the shapes of dataset and pretrained-model names.
+
+Pure functions over a text; each returns ``(start, end, value)`` triples with character offsets.
+"""
+from __future__ import annotations
+
+import re
+
+from .text import clean_label
+
+# --- URLs -------------------------------------------------------------------------------------
+
+_URL = re.compile(
+    r"(?:https?\s?:\s?//\s?|www\.|(?<![\w./@-])(?:github\.com|gitlab\.com|bitbucket\.org|huggingface\.co|"
+    r"anonymous\.4open\.science|sites\.google\.com|zenodo\.org|osf\.io)/)"
+    r"[^\s<>\"'`{}|\\^\[\]]*",
+    re.IGNORECASE,
+)
+_TRAILING = ".,;:!?*_'\"`>"
+
+
+def _clean_url(raw: str) -> str:
+    url = re.sub(r"\s+", "", raw)
+    url = re.sub(r"^(https?):/*", lambda m: m.group(1).lower() + "://", url, flags=re.IGNORECASE)
+    if not re.match(r"(?i)https?://", url):
+        url = "https://" + url
+    # markdown link "[text](url)": the part inside the brackets ends at "]("
+    while True:
+        before = url
+        url = url.rstrip(_TRAILING)
+        if url.endswith(")") and url.count("(") < url.count(")"):
+            url = url[:-1]
+        if url.endswith("}") and url.count("{") < url.count("}"):
+            url = url[:-1]
+        if url == before:
+            break
+    return url
+
+
+def find_urls(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _URL.finditer(text):
+        raw = m.group()
+        # a markdown link target "](" cuts the visible part: keep the target only
+        if "](" in raw:
+            raw = raw.split("](", 1)[0]
+        url = _clean_url(raw)
+        host = re.sub(r"(?i)^https?://", "", url)
+        if "." not in host.split("/")[0] or len(host) < 4:
+            continue
+        out.append((m.start(), m.start() + len(raw), url))
+    return out
+
+
+def is_citation_url(url: str) -> bool:
+    return bool(re.search(r"(?i)//(?:www\.)?(?:arxiv\.org|doi\.org|dx\.doi\.org)/", url))
+
+
+# --- arXiv ids --------------------------------------------------------------------------------
+
+_ARXIV = re.compile(
+    r"(?i)(?:\barXiv\s*[:.]?\s*|arxiv\.org/(?:abs|pdf)/)"
+    r"((?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"
+)
+
+
+def find_arxiv_ids(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _ARXIV.finditer(text):
+        ident = re.sub(r"v\d+$", "", m.group(1))
+        out.append((m.start(), m.end(), ident))
+    return out
+
+
+# --- datasets ---------------------------------------------------------------------------------
+
+_NAME_TOKEN = r"(?:[A-Z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|[a-z]+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
+_DATA_HEAD = r"(?:data\s?sets?|benchmarks?|corpus|corpora|treebanks?|challenge\s+data)"
+# "the PCam image dataset", "14 OpenML tabular datasets", "the Penn Treebank corpus"
+_DATASET_BEFORE_HEAD = re.compile(
+    rf"({_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,2}})(?:\s+(?!(?:on|in|of|to|for|with|from|across|at|by|and|or|as|"
+    rf"are|is|were|was|that|which)\b)[a-z][a-z-]+){{0,2}}\s+{_DATA_HEAD}\b"
+)
+# "on MNIST, FASHION-MNIST, CIFAR10, and ImageNet datasets"
+_DATASET_LIST = re.compile(
+    rf"\b(?:on|of|with|from|using|including)\s+((?:{_NAME_TOKEN}(?:\s\d+x\d+)?\s*,\s*)+(?:and\s+|or\s+)?"
+    rf"{_NAME_TOKEN}(?:\s\d+x\d+)?)\s+{_DATA_HEAD}\b"
+)
+_NOT_DATASET_WORD = {"our", "the", "this", "these", "new", "several", "multiple", "real", "real-world",
+                     "synthetic", "public", "standard", "large", "small", "image", "text", "Extensive",
+                     "Experiments", "Experimental", "Results", "We", "Our", "The", "This", "These", "In",
+                     "On", "For", "Across", "Existing", "Two", "Three", "Four", "Five", "Several", "Many"}
+
+
+def _dataset_name_ok(name: str) -> bool:
+    words = name.split()
+    if not words or words[0] in _NOT_DATASET_WORD:
+        return False
+    # a dataset name has a capital or digit inside, or is two capitalised words (Penn Treebank)
+    first = words[0]
+    caps = sum(c.isupper() for c in name)
+    return caps >= 2 or any(c.isdigit() for c in name) or (len(words) >= 2 and first[0].isupper())
+
+
+_ITEM = rf"{_NAME_TOKEN}(?:\s[A-Z][a-z]+)?"
+# "on PIQA, ARC Easy, SciQ, and OpenWebMath": three or more names after "on"/"across"
+_BARE_LIST = re.compile(rf"\b(?:on|across)\s+((?:{_ITEM}\s*,\s*)+(?:{_ITEM}\s*,?\s*)?and\s+{_ITEM})(?![\w-])")
+
+
+def _strong(name: str) -> bool:
+    first = name.split()[0]
+    return sum(c.isupper() for c in first) >= 2 or any(c.isdigit() for c in first)
+
+
+def find_dataset_shapes(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _BARE_LIST.finditer(text):
+        items = [x for x in re.finditer(_ITEM, m.group(1)) if x.group() != "and"]
+        if len(items) >= 3 and sum(_strong(x.group()) for x in items) >= len(items) - 1:
+            for x in items:
+                if x.group().split()[0] in _NOT_DATASET_WORD:
+                    continue
+                out.append((m.start(1) + x.start(), m.start(1) + x.end(), x.group()))
+    for m in _DATASET_LIST.finditer(text):
+        base = m.start(1)
+        for part in re.finditer(rf"{_NAME_TOKEN}(?:\s\d+x\d+)?", m.group(1)):
+            name = part.group()
+            if name in ("and", "or") or not _dataset_name_ok(name):
+                continue
+            out.append((base + part.start(), base + part.end(), name))
+    for m in _DATASET_BEFORE_HEAD.finditer(text):
+        name = m.group(1)
+        words = name.split()
+        while words and words[0] in _NOT_DATASET_WORD:
+            words = words[1:]
+        name = " ".join(words)
+        if not name or not _dataset_name_ok(name):
+            continue
+        start = m.start(1) + m.group(1).index(words[0])
+        out.append((start, start + len(name), name))
+    return out
+
+
+# --- pretrained models ------------------------------------------------------------------------
+
+# DeepSeek-R1-Distill-Llama-8B, pythia-410M, pythia-$410M$, Llama-2-7b-chat, Qwen2.5-7B-Instruct
+_MODEL_SIZE = re.compile(
+    r"(?<![\w-])([A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*-\$?\d+(?:\.\d+)?[BMK]\$?(?:-[A-Za-z][A-Za-z0-9]*)*)(?![\w$-])"
+)
+# ViT-S/16, ViT-B/32, DeiT-S/16
+_MODEL_PATCH = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*-[SBLHGT]i?/\d{1,2})(?![\w/])")
+_VERSION_TAIL = re.compile(r"^(?:[- ]?v\d+(?:\.\d+)*|-\d+(?:\.\d+)*[A-Za-z]?|\s+(?:small|medium|large|base|XL|xl|XXL|tiny))")
+
+
+def find_model_shapes(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for rx in (_MODEL_SIZE, _MODEL_PATCH):
+        for m in rx.finditer(text):
+            name = m.group(1)
+            if re.fullmatch(r"[\d.$-]+[BMK]\$?", name):
+                continue
+            out.append((m.start(1), m.end(1), clean_label(name)))
+    return out
+
+
+def extend_model_name(text: str, start: int, end: int) -> int:
+    """A catalogue model name followed by a version or size: ``GPT-2 medium``, ``Stable Diffusion v3``
+    (also across a defined abbreviation: ``Stable Diffusion (SD) v3``)."""
+    rest = text[end:end + 24]
+    skip = 0
+    m = re.match(r"\s*\([A-Za-z0-9-]{1,8}\)", rest)
+    if m:
+        skip = m.end()
+        rest = rest[skip:]
+    v = _VERSION_TAIL.match(rest)
+    if v:
+        return end + skip + v.end()
+    return end

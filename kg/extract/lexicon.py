@@ -1,0 +1,141 @@
+"""The catalogues the pipeline matches: methods (SKOS), datasets and pretrained models.
+
+``load_lexicon(paths, methods_json=None)`` reads any number of Turtle files written as SKOS
+(``kgm:x a skos:Concept ; skos:prefLabel ; skos:altLabel* ; skos:broader ; kg:generic true``), with
+datasets typed ``kg:Dataset`` and models ``kg:Model``, plus optionally a Papers-with-Code
+``methods.json`` (a list of objects with ``name``, ``full_name``...). The result is a plain,
+picklable ``Lexicon``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .text import KGM, clean_label, norm_key, slugify
+
+KG_NS = "https://w3id.org/research-kg/ontology#"
+SKOS_NS = "http://www.w3.org/2004/02/skos/core#"
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+
+
+@dataclass
+class Concept:
+    iri: str
+    kind: str  # "method", "dataset" or "model"
+    pref: str
+    labels: list[str] = field(default_factory=list)  # pref first, then alternatives
+    broader: list[str] = field(default_factory=list)
+    generic: bool = False
+
+
+@dataclass
+class Lexicon:
+    concepts: dict[str, Concept] = field(default_factory=dict)  # by IRI
+
+    def add(self, concept: Concept) -> None:
+        old = self.concepts.get(concept.iri)
+        if old is None:
+            self.concepts[concept.iri] = concept
+            return
+        for label in concept.labels:
+            if label not in old.labels:
+                old.labels.append(label)
+        for b in concept.broader:
+            if b not in old.broader:
+                old.broader.append(b)
+        old.generic = old.generic or concept.generic
+
+    def by_key(self) -> dict[str, list[str]]:
+        """norm_key(label) -> IRIs carrying that label."""
+        out: dict[str, list[str]] = {}
+        for c in self.concepts.values():
+            for label in c.labels:
+                k = norm_key(label)
+                if k and c.iri not in out.setdefault(k, []):
+                    out[k].append(c.iri)
+        return out
+
+    def __len__(self) -> int:
+        return len(self.concepts)
+
+
+def _truthy(value) -> bool:
+    return str(value).strip().lower() in {"true", "1", "yes"}
+
+
+def read_skos(path: Path, lexicon: Lexicon) -> None:
+    from rdflib import Graph
+
+    g = Graph()
+    g.parse(str(path), format="turtle" if str(path).endswith(".ttl") else None)
+    types: dict[str, set[str]] = {}
+    pref: dict[str, list[str]] = {}
+    alts: dict[str, list[str]] = {}
+    broader: dict[str, list[str]] = {}
+    generic: set[str] = set()
+    for s, p, o in g:
+        s, p = str(s), str(p)
+        if p == RDF_TYPE:
+            types.setdefault(s, set()).add(str(o))
+        elif p == SKOS_NS + "prefLabel":
+            pref.setdefault(s, []).append(str(o))
+        elif p in (SKOS_NS + "altLabel", SKOS_NS + "hiddenLabel", RDFS_LABEL):
+            alts.setdefault(s, []).append(str(o))
+        elif p == SKOS_NS + "broader":
+            broader.setdefault(s, []).append(str(o))
+        elif p == KG_NS + "generic" and _truthy(o):
+            generic.add(s)
+    for s in sorted(set(pref) | set(alts)):
+        t = types.get(s, set())
+        if SKOS_NS + "ConceptScheme" in t or SKOS_NS + "Collection" in t:
+            continue
+        if KG_NS + "Dataset" in t:
+            kind = "dataset"
+        elif KG_NS + "Model" in t:
+            kind = "model"
+        else:
+            kind = "method"
+        labels = sorted(pref.get(s, [])) + sorted(alts.get(s, []))
+        labels = [clean_label(x) for x in labels]
+        labels = [x for i, x in enumerate(labels) if x and x not in labels[:i]]
+        if not labels:
+            continue
+        lexicon.add(Concept(iri=s, kind=kind, pref=labels[0], labels=labels,
+                            broader=sorted(broader.get(s, [])), generic=s in generic))
+
+
+def read_methods_json(path: Path, lexicon: Lexicon) -> None:
+    """A Papers-with-Code ``methods.json``: each object becomes a method concept ``kgm:<slug>``."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if isinstance(data, dict):
+        data = data.get("methods") or data.get("results") or list(data.values())
+    for obj in data:
+        if not isinstance(obj, dict):
+            continue
+        name = clean_label(str(obj.get("name") or ""))
+        full = clean_label(str(obj.get("full_name") or ""))
+        if not name and not full:
+            continue
+        labels = [x for x in (name, full) if x]
+        labels = [x for i, x in enumerate(labels) if x not in labels[:i]]
+        lexicon.add(Concept(iri=KGM + slugify(labels[0]), kind="method", pref=labels[0], labels=labels))
+
+
+def load_lexicon(paths: Iterable[Path | str] = (), methods_json: Path | str | None = None) -> Lexicon:
+    lexicon = Lexicon()
+    for path in sorted(Path(p) for p in paths):
+        read_skos(path, lexicon)
+    if methods_json:
+        read_methods_json(Path(methods_json), lexicon)
+    return lexicon
+
+
+def default_lexicon_paths() -> Sequence[Path]:
+    import kg
+
+    folder = Path(kg.ONTOLOGY_DIR)
+    names = ("methods.ttl", "datasets.ttl", "models.ttl")
+    return [folder / n for n in names if (folder / n).exists()]

@@ -1,0 +1,220 @@
+"""Which method extends which, as the text states it.
+
+``find_lineage(view, groups)`` returns ``Link(derived, base, start, end, rule, confidence)`` with
+group indexes; the cue regexes run over the sentence text. "unlike X" and "compared with X" are
+comparisons, never lineage.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .methods import DocView, MethodGroup
+from .naming import WE_PROPOSE, PASSIVE_PROPOSE
+from .text import GENERIC_HEADS
+
+
+@dataclass(frozen=True)
+class Link:
+    derived: int
+    base: int
+    start: int  # the cue (or the compound name) in the text
+    end: int
+    rule: str
+    confidence: float
+
+
+# (rule, regex, max characters between the cue and the base, only in sentences that propose)
+CUES = [
+    ("lineage:improves_upon", r"\bimprov(?:es|ed|ing|e)\s+(?:up)?on\b", 40, False),
+    ("lineage:improves", r"\bimprov(?:es|ed|ing|e)\s+(?:(?!over\b|than\b|upon\b|on\b)[\w-]+\s+){1,4}?(?:of|in)\b", 30, False),
+    ("lineage:enhances", r"\benhanc(?:es|ing)\b", 45, False),
+    ("lineage:extends", r"\bextend(?:s|ed|ing)?\b(?!\s+(?:by|using|with|to|from|beyond)\b)", 40, False),
+    ("lineage:extension_of", r"\bextensions?\s+of\b", 40, False),
+    ("lineage:generalizes", r"(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)\bgenerali[sz](?:es|ed|ing|e)\b"
+                            r"(?!\s+(?:to|well|across|poorly|better|beyond)\b)", 90, False),
+    ("lineage:generalization_of", r"\bgenerali[sz]ations?\s+of\b", 40, False),
+    ("lineage:variant_of", r"\b(?:variants?|versions?|modifications?|adaptations?|refinements?|"
+                           r"specializations?|specialisations?)\s+of\b", 40, False),
+    ("lineage:based_on", r"\b(?:based|built|founded|grounded)\s+(?:up)?on\b|\bbuilds?\s+(?:up)?on\b|"
+                         r"\bbuilding\s+(?:up)?on\b", 40, False),
+    ("lineage:inspired_by", r"\binspired\s+by\b", 40, False),
+    ("lineage:integrates", r"\b(?:integrat(?:es|ed|ing|e)|combin(?:es|ed|ing|e)|unif(?:ies|ied|ying|y)|"
+                           r"incorporat(?:es|ed|ing|e)|marr(?:ies|ied|ying|y)|fus(?:es|ed|ing|e))\b", 40, False),
+    ("lineage:enables", r"\b(?:enabl(?:es|ed|ing|e)|allow(?:s|ed|ing)?)\b", 30, False),
+    ("lineage:class_of", r"\b(?:a|an)\s+(?:new\s+|novel\s+)?(?:class|family|type|kind)\s+of\b", 30, False),
+    ("lineage:tackled_by", r"\b(?:tackled|handled|addressed|solved|realized|realised|implemented|"
+                           r"approximated|computed)\s+(?:by|via|with|using)\b", 30, True),
+    ("lineage:via", r"\b(?:via|through|by\s+leveraging|by\s+using|leverag(?:es|ing)|exploit(?:s|ing))\b", 30, True),
+]
+_CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
+ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
+SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
+SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
+                          r"model|algorithm|technique|scheme|paradigm|system|estimator|tool)|It|Its|We)\b")
+_NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
+                                             "via", "and", "or", "as", "at"}, key=len, reverse=True))
+APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
+                        r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
+_NOUNS = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
+GENERIC_AFTER = re.compile(r"\s+(?:" + _NOUNS + r")\b")
+
+
+def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
+    text = view.text
+    spans = []  # (start, end, group, proposed)
+    for gi, g in enumerate(groups):
+        for c in g.spans:
+            spans.append((c.start, c.end, gi, c.proposed))
+    spans.sort()
+    proposed_groups = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
+    links: dict[tuple[int, int], Link] = {}
+
+    def add(d, b, s, e, rule, conf):
+        if d == b or d is None or b is None:
+            return
+        if (d, b) not in links and (b, d) not in links:
+            links[(d, b)] = Link(d, b, s, e, rule, conf)
+
+    for s_start, s_end in view.sents:
+        sent = text[s_start:s_end]
+        in_sent = [x for x in spans if s_start <= x[0] < s_end]
+        if not in_sent:
+            continue
+        proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent))
+        prop_in_sent = [x for x in in_sent if x[3]]
+        for rule, rx, gap, only_proposing in _CUES:
+            if only_proposing and not (proposing and prop_in_sent):
+                continue
+            for m in rx.finditer(sent):
+                cs, ce = s_start + m.start(), s_start + m.end()
+                bases = _bases(text, in_sent, ce, s_end, gap, rule)
+                if not bases:
+                    continue
+                derived = _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases)
+                if derived is None:
+                    continue
+                if rule == "lineage:enables" and derived not in proposed_groups:
+                    # only a subject right before the verb: "the FooNet framework allows ..."
+                    near = [x for x in in_sent if x[2] == derived and 0 <= cs - x[1] <= 12]
+                    if not near:
+                        continue
+                for b in bases:
+                    add(derived, b, cs, ce, rule, 0.75 if not only_proposing else 0.65)
+        # "PCA and its nonlinear extension Kernel PCA": the later one extends the earlier one
+        for m in ITS_EXTENSION.finditer(sent):
+            cs, ce = s_start + m.start(), s_start + m.end()
+            before = [x for x in in_sent if x[1] <= cs]
+            after = [x for x in in_sent if x[0] >= ce and x[0] - ce <= 25]
+            if before and after:
+                add(after[0][2], before[-1][2], cs, ce, "lineage:its_extension", 0.8)
+    # "X, a novel Y framework" / "X, a new Y architecture": X extends Y
+    for s, e, gi, prop in spans:
+        if not prop:
+            continue
+        for s2, e2, gj, _ in spans:
+            if gj == gi or s2 <= e:
+                continue
+            between = text[e:s2]
+            if len(between) > 80:
+                break
+            if APPOS_TYPE.match(between) and GENERIC_AFTER.match(text, e2):
+                add(gi, gj, s, e2, "lineage:appositive_type", 0.7)
+                break
+    _compounds(view, groups, spans, links)
+    return list(links.values())
+
+
+def _bases(text, in_sent, ce, s_end, gap, rule):
+    se = SCOPE_END.search(text, ce, s_end)
+    limit = se.start() if se else s_end
+    if rule == "lineage:enables":
+        k = re.search(r"\bto\b", text[ce:limit])
+        if k:
+            limit = ce + k.start()
+    after = [x for x in in_sent if ce <= x[0] < limit]
+    if not after or after[0][0] - ce > gap:
+        return []
+    out = [after[0][2]]
+    prev_end = after[0][1]
+    for x in after[1:]:
+        between = text[prev_end:x[0]]
+        if x[2] in out and re.fullmatch(r"\s*\(\s*", between):
+            prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
+            continue
+        if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
+            out.append(x[2])
+            prev_end = x[1]
+        else:
+            break
+    return out
+
+
+def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases):
+    before_prop = [x for x in prop_in_sent if x[1] <= cs and x[2] not in bases]
+    if before_prop:
+        return before_prop[-1][2]
+    if proposing:
+        after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
+        if after_prop:
+            return after_prop[0][2]
+    before = [x for x in in_sent if x[1] <= cs and x[2] not in bases]
+    if before:
+        return before[-1][2]
+    after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
+    if after_prop:
+        return after_prop[0][2]
+    if proposed_groups and SUBJECT_SELF.match(text[s_start:cs]):
+        return proposed_groups[0]
+    return None
+
+
+def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
+    """Names built from other names the same text mentions: ``fair spectral clustering`` extends
+    ``spectral clustering``, ``LION-D`` extends ``LION``, ``Quantum-PEFT`` extends ``PEFT``."""
+    text = view.text
+    by_group: dict[int, list[tuple[int, int]]] = {}
+    for s, e, gi, _ in spans:
+        by_group.setdefault(gi, []).append((s, e))
+    found: dict[tuple[int, int], tuple[int, int, str]] = {}
+    for gi, g in enumerate(groups):
+        for gj, h in enumerate(groups):
+            if gi == gj:
+                continue
+            # h must be mentioned on its own, not only inside g's spans
+            alone = [sp for sp in by_group.get(gj, []) if not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))]
+            if not alone:
+                continue
+            hit = None
+            for la in g.labels:
+                lal = la.lower()
+                for lb in h.labels:
+                    lbl = lb.lower()
+                    if len(lbl) < 2 or lal == lbl or lbl in GENERIC_HEADS:
+                        continue
+                    if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
+                        hit = ("lineage:compound", la)
+                    elif "-" in la and " " not in la:
+                        parts = la.split("-")
+                        if lb in parts and len(lb) >= 2:
+                            hit = ("lineage:hyphen_compound", la)
+                    if hit:
+                        break
+                if hit:
+                    break
+            if hit:
+                # evidence: a span of g whose text carries the label
+                ev = next(((s, e) for s, e in by_group.get(gi, []) if text[s:e].lower().startswith(hit[1].lower()[:3])),
+                          by_group[gi][0])
+                found[(gi, gj)] = (ev[0], ev[1], hit[0])
+    # a hyphenated name explains itself: KEP-SVGP extends SVGP, not (through its long form) GP
+    hyphenated = {gi for (gi, gj), (_, _, rule) in found.items() if rule == "lineage:hyphen_compound"}
+    found = {k: v for k, v in found.items() if not (v[2] == "lineage:compound" and k[0] in hyphenated)}
+    # transitive reduction: skip A->B when A->C and C->B are both known
+    known = set(links) | set(found)
+    for (gi, gj), (s, e, rule) in sorted(found.items()):
+        if (gi, gj) in links or (gj, gi) in links:
+            continue
+        if any((gi, c) in known and (c, gj) in known for c in range(len(groups)) if c not in (gi, gj)):
+            continue
+        links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)

@@ -1,0 +1,751 @@
+"""Which spans of a text name methods, which of them are one method, and what role each plays.
+
+``find_methods(view, lexicon)`` is pure Python over a ``DocView`` (the text, its sentences, the
+abbreviations, the lexicon matches and the entity spans); it returns ``MethodGroup``s, each with
+its spans, labels, key and role.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .abbrev import Abbrev, valid_short
+from .lexicon import Lexicon
+from .naming import (STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
+                     _strip_word)
+from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
+                   NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
+                   norm_key, singular, slugify)
+
+
+@dataclass
+class DocView:
+    text: str
+    sents: list[tuple[int, int]]
+    title_end: int = 0  # the title is text[:title_end]; 0 when there is none
+    abbrevs: list[Abbrev] = field(default_factory=list)
+    lex: list[tuple[int, int, str, str]] = field(default_factory=list)  # start, end, iri, kind
+    entities: list[tuple[int, int]] = field(default_factory=list)
+
+    def __post_init__(self):
+        self._starts = [s for s, _ in self.sents]
+
+    def sent_of(self, pos: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self._starts, pos) - 1
+        if i < 0:
+            return (0, len(self.text))
+        return self.sents[i]
+
+
+@dataclass
+class Cand:
+    start: int
+    end: int
+    rule: str
+    conf: float
+    iri: str | None = None
+    proposed: bool = False
+    link: int = -1  # candidates with the same link id are one method
+
+
+@dataclass
+class MethodGroup:
+    key: str
+    label: str
+    labels: list[str]
+    broader: list[str]
+    from_lexicon: bool
+    spans: list[Cand]
+    role: str = "mentions"
+    role_span: Cand | None = None
+    role_rule: str = ""
+    short: str | None = None  # defined acronym
+    long: str | None = None
+
+
+# --- cues for roles ---------------------------------------------------------------------------
+
+COMPARE_CUE = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|beat(?:s|ing)?|compared?\s+(?:with|to|against)|comparison\s+(?:with|to)|"
+    r"in\s+comparison\s+(?:with|to)|unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|than|versus|vs\.?|"
+    r"relative\s+to|instead\s+of|rather\s+than|baselines?|competitive\s+with|on\s+par\s+with|"
+    r"improvements?\s+over|gains?\s+over|speedups?\s+over|superior\s+to|better\s+than|against)\b",
+    re.IGNORECASE,
+)
+USE_CUE = re.compile(
+    r"\b(?:we\s+(?:use|apply|employ|adopt|leverage|utili[sz]e|exploit)|us(?:e|es|ed|ing)|leverag(?:e|es|ed|ing)|"
+    r"employ(?:s|ed|ing)?|adopt(?:s|ed|ing)?|utili[sz](?:e|es|ed|ing)|appl(?:y|ies|ied|ying)|"
+    r"exploit(?:s|ed|ing)?|rel(?:y|ies|ying)\s+on|based\s+on|built\s+(?:up)?on|builds?\s+(?:up)?on|"
+    r"with\s+the\s+use\s+of|by\s+means\s+of|in\s+conjunction\s+with|combined\s+with|integrat(?:e|es|ed|ing))\b",
+    re.IGNORECASE,
+)
+CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|and\s+(?:we|it|they))\b|\bwhile\b|\bwhereas\b")
+
+SUCH_AS = re.compile(
+    r"\b(?:methods|approaches|algorithms|techniques|models|baselines|estimators|solvers|architectures|"
+    r"frameworks|networks|variants|schemes|strategies|procedures|tests|kernels|learners|classifiers|"
+    r"method|algorithm|technique)\b[^.;:()]{0,12}?\b(?:such\s+as|like|including|e\.g\.,?|namely)\s+",
+    re.IGNORECASE,
+)
+PAREN_AFTER_GENERIC = re.compile(
+    r"\b(?:method|approach|algorithm|technique|model|baseline|framework|estimator|architecture|"
+    r"variant|solver)s?\s*\(\s*"
+)
+X_BASED = re.compile(r"(?<![\w-])([A-Za-z][\w.]*(?:-[A-Za-z0-9]+)*?)-(?:based|style|like|type|driven|guided|inspired)\b")
+IS_A = re.compile(
+    r"\s+(?:is|are)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:algorithm|method|technique|approach|model|"
+    r"framework|estimator|procedure|architecture|heuristic|test|family)s?\b"
+)
+LOWER_HEAD = re.compile(
+    r"\s+(?:tests?|methods?|algorithms?|estimators?|analysis|parameteri[sz]ations?|decompositions?|"
+    r"regressions?|transforms?|normali[sz]ations?|regularizers?|regularization|approximations?|"
+    r"networks?|machines?|models?|processes|process|filters?|filtering|kernels?|embeddings?|"
+    r"clustering|sampling|samplers?|optimi[sz]ation|attention|encoders?|decoders?|losses|loss|"
+    r"layers?|operators?|descent|search|trees?|forests?|inference|learning|training|fine-tuning|"
+    r"distillation|quantization|pruning|programming|propagation|quadrature)\b"
+)
+_WORDS = re.compile(r"[^\s]+")
+
+
+_ADJ = (r"(?:(?!(?:and|or|of|for|the|a|an|to|in|on|with|new|novel|called|named|dubbed|termed|"
+        + "|".join(sorted(GENERIC_HEADS)) + r")\b)[a-z][a-z-]+\s+)")
+MOD_CLASS = re.compile(r"\b(?:class|family|type|kind|variants?)\s+of\s+(?P<adj>" + _ADJ + r"{1,2})")
+MOD_AFTER_VERB = re.compile(r"\s+(?:the|a|an)\s+(?P<adj>" + _ADJ + r"{1,2})")
+EXTEND_TO = re.compile(r"\bextend(?:s|ed|ing)?\s+(the\s+)?")
+MOD_TARGET = re.compile(r"\s+to\s+(?:the\s+)?(?P<adj>[a-z][a-z-]+)\s+(?:cases?|settings?|domains?|problems?|"
+                        r"scenarios?|regimes?|data|kernels?|graphs?)\b")
+_PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-known", "simple", "efficient",
+              "first", "following", "same", "original", "vanilla", "proposed", "conventional", "traditional",
+              "common", "widely-used", "general", "generic", "modern", "recent", "current", "whole", "full",
+              "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior"}
+OUR_SUBJECT = re.compile(r"\s*(?:In\s+)?[Oo]ur\s+(?:new\s+|novel\s+|proposed\s+)?(?:method|approach|framework|model|"
+                         r"algorithm|technique|system|estimator)\b")
+_PRONOUNS = {"those", "these", "this", "that", "it", "them", "others", "ours", "many", "some", "all",
+             "other", "such", "each", "both", "either", "any", "one", "ones", "etc", "etc."}
+NAME_ALGO = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)\s+(?:algorithm|method|estimator|optimizer|sampler|test|"
+                       r"filter|procedure|heuristic|transform|decomposition)\b")
+LINEAGE_OBJECT = re.compile(r"\b(?:based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
+                            r"variant\s+of|extension\s+of|combines|integrates)\s+(?:the\s+|a\s+|an\s+)?")
+
+
+def _head_noun(phrase: str) -> str:
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase)
+    if not words:
+        return ""
+    w = words[-1].lower()
+    return singular(w)
+
+
+def _overlaps(a: int, b: int, spans) -> bool:
+    return any(s < b and a < e for s, e in spans)
+
+
+class _UF:
+    def __init__(self, n):
+        self.p = list(range(n))
+
+    def find(self, x):
+        while self.p[x] != x:
+            self.p[x] = self.p[self.p[x]]
+            x = self.p[x]
+        return x
+
+    def union(self, a, b):
+        a, b = self.find(a), self.find(b)
+        if a != b:
+            self.p[max(a, b)] = min(a, b)
+
+
+def _occurrences(text: str, form: str, case_sensitive: bool):
+    if not form.strip():
+        return
+    pat = r"(?<![\w-])" + re.escape(form) + r"(?:s|es)?(?![\w])(?!-(?:[a-z]{1,2}\b|[A-Z0-9]))"
+    flags = 0 if case_sensitive else re.IGNORECASE
+    for m in re.finditer(pat, text, flags):
+        yield m.start(), m.end()
+
+
+class MethodFinder:
+    """Holds the lexicon-derived lookups; ``find(view)`` does the work for one text."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.key_to_iris = lexicon.by_key()
+
+    # -- lexicon lookups --
+    def lex_method(self, label: str) -> str | None:
+        for iri in self.key_to_iris.get(norm_key(label), []):
+            c = self.lexicon.concepts[iri]
+            if c.kind == "method" and not c.generic:
+                return iri
+        return None
+
+    def lex_kind(self, label: str) -> str | None:
+        for iri in self.key_to_iris.get(norm_key(label), []):
+            c = self.lexicon.concepts[iri]
+            return "generic" if (c.kind == "method" and c.generic) else c.kind
+        return None
+
+    def _acronym_pairs(self, doc_pairs):
+        """(acronym, long form) pairs: the text's own and, once computed, the lexicon's."""
+        if not hasattr(self, "_lex_pairs"):
+            lp = []
+            for c in self.lexicon.concepts.values():
+                if c.kind != "method":
+                    continue
+                shorts = [x for x in c.labels if is_acronym_like(x)]
+                longs = [x for x in c.labels if not is_acronym_like(x) and " " in x]
+                lp += [(a, b) for a in shorts for b in longs]
+            self._lex_pairs = lp
+        return list(doc_pairs) + self._lex_pairs
+
+    # -- abbreviation methodness --
+    def abbrev_is_method(self, view: DocView, ab: Abbrev) -> tuple[bool, str | None, float]:
+        text = view.text
+        iri = self.lex_method(ab.long) or self.lex_method(ab.short)
+        if iri:
+            return True, iri, 0.9
+        kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
+        if kinds & {"dataset", "model", "generic"}:
+            return False, None, 0.0
+        if ab.short.lower() in NOT_METHOD_TOKENS:
+            return False, None, 0.0
+        head = _head_noun(ab.long)
+        follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
+            else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
+        follow_w = singular(follow.group(1)) if follow else ""
+        if follow_w in {"framework", "method", "algorithm", "approach", "model", "architecture", "technique",
+                        "estimator", "procedure", "scheme", "test", "loss", "layer", "module"}:
+            return True, None, 0.8
+        if head in NON_METHOD_HEADS:
+            return False, None, 0.0
+        if head in METHOD_HEADS:
+            return True, None, 0.85
+        # reused as a name elsewhere (not as the modifier of a non-method noun)
+        reuse = 0
+        for s, e in _occurrences(text, ab.short, True):
+            if s == ab.short_start:
+                continue
+            nxt = re.match(r"\s+([a-z][a-z-]+)", text[e:e + 25])
+            if nxt and singular(nxt.group(1)) in NON_METHOD_HEADS:
+                continue
+            reuse += 1
+        long_words = ab.long.split()
+        title_case = len(long_words) >= 2 and all(w[0].isupper() for w in long_words if w[0].isalpha() and len(w) > 3)
+        if reuse >= 1 and (title_case or reuse >= 2):
+            return True, None, 0.75
+        if title_case and follow_w not in NON_METHOD_HEADS:
+            return True, None, 0.7
+        return False, None, 0.0
+
+    def find(self, view: DocView) -> list[MethodGroup]:
+        text = view.text
+        cands: list[Cand] = []
+        ent_spans = view.entities
+        links = 0
+        rejected_shorts: set[str] = set()
+
+        def new_link():
+            nonlocal links
+            links += 1
+            return links
+
+        # 1. lexicon
+        for a, b, iri, kind in view.lex:
+            if kind != "method":
+                continue
+            c = self.lexicon.concepts.get(iri)
+            if c is None or c.generic:
+                continue
+            cands.append(Cand(a, b, "lexicon", 0.9, iri))
+
+        # 2. abbreviations
+        acronym_longs: dict[int, tuple[int, int]] = {}
+        accepted: list[tuple[Abbrev, int, str | None]] = []
+        for ab in view.abbrevs:
+            if _overlaps(ab.short_start, ab.short_end, ent_spans) or _overlaps(ab.long_start, ab.long_end, ent_spans):
+                rejected_shorts.add(ab.short)
+                continue
+            ok, iri, conf = self.abbrev_is_method(view, ab)
+            if not ok:
+                rejected_shorts.add(ab.short)
+                continue
+            lk = new_link()
+            accepted.append((ab, lk, iri))
+            cands.append(Cand(ab.long_start, ab.long_end, "abbreviation", conf, iri, link=lk))
+            cands.append(Cand(ab.short_start, ab.short_end, "abbreviation", conf, iri, link=lk))
+            if ab.order == "long_short":
+                se = ab.short_end + 1 if text[ab.short_end:ab.short_end + 1] == ")" else ab.short_end
+                acronym_longs[ab.long_start] = (ab.long_end, se)
+        pairs = self._acronym_pairs([(ab.short, ab.long) for ab, _, _ in accepted])
+        for ab, lk, iri in accepted:
+            for s, e in _occurrences(text, ab.short, True):
+                cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
+            words = ab.long.split(" ")
+            long_sg = " ".join(words[:-1] + [singular(words[-1])])
+            for form in {ab.long, long_sg}:
+                for s, e in _occurrences(text, form, False):
+                    cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
+            # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
+            low = ab.long.lower()
+            for t_short, t_long in pairs:
+                if t_short == ab.short or not low.endswith(" " + t_long.lower()):
+                    continue
+                prefix = ab.long[: len(ab.long) - len(t_long)].strip()
+                for s, e in _occurrences(text, prefix + " " + t_short, False):
+                    cands.append(Cand(s, e, "abbreviation:partial", 0.7, iri, link=lk))
+
+        # 3. naming contexts (the paper's own methods)
+        proposed_names: list[tuple[int, int, str, float, int]] = []
+        namings = []
+        if view.title_end:
+            t = title_naming(text, 0, view.title_end)
+            if t:
+                namings.append(t)
+        for s, e in view.sents:
+            namings.extend(find_namings(text, s, e, acronym_longs))
+        for nm in namings:
+            a, b = nm.name.start, nm.name.end
+            # a name given as "Long Form (LF)" covers the acronym
+            full = text[a:b]
+            if _overlaps(a, b, ent_spans) or full.lower() in NOT_METHOD_TOKENS:
+                continue
+            if full.lower() in GENERIC_PHRASES or full in STOP_CAPS:
+                continue
+            lk = new_link()
+            for ab, alk, _ in accepted:
+                if ab.long_start <= a < ab.long_end or a <= ab.long_start < b or ab.short_start == a:
+                    lk = alk
+            iri = self.lex_method(full)
+            cands.append(Cand(a, b, nm.rule, nm.confidence, iri, proposed=True, link=lk))
+            proposed_names.append((a, b, full, nm.confidence, lk))
+            cs = bool(is_name_shaped(full) or len(full.split()) == 1)
+            for s, e in _occurrences(text, full, cs):
+                if s != a:
+                    cands.append(Cand(s, e, "pattern:name_repeat", 0.8, iri, link=lk))
+        # "Our method uses X on the Foo Bar Tree (FBT)": with no other proposal, the acronym our
+        # method is defined with
+        if not proposed_names:
+            for ab, lk, iri in accepted:
+                s0, s1 = view.sent_of(ab.short_start)
+                if OUR_SUBJECT.match(text[s0:s1]) and not iri:
+                    cands.append(Cand(ab.long_start, ab.long_end, "pattern:our_method_acronym", 0.6, proposed=True, link=lk))
+                    proposed_names.append((ab.long_start, ab.long_end, ab.long, 0.6, lk))
+                    break
+        # variants of a proposed name: LION -> LION-D, LION-S
+        for a, b, full, conf, lk in list(proposed_names):
+            if " " in full:
+                continue
+            for m in re.finditer(r"(?<![\w-])" + re.escape(full) + r"-[A-Za-z0-9]+(?![\w-])", text):
+                if not _overlaps(m.start(), m.end(), [(x[0], x[1]) for x in proposed_names]):
+                    lk2 = new_link()
+                    cands.append(Cand(m.start(), m.end(), "pattern:variant_name", 0.75, proposed=True, link=lk2))
+                    proposed_names.append((m.start(), m.end(), m.group(), 0.75, lk2))
+
+        # a proposed name followed by an acronym Schwartz-Hearst could not align: "Foo Bar (FB2)"
+        for a, b, full, conf, lk in list(proposed_names):
+            m = re.match(r"\s*\(\s*([^()\s,;]{2,12})\s*\)", text[b:b + 20])
+            if not m or not valid_short(m.group(1)) or lk < 0:
+                continue
+            short = m.group(1)
+            if short[0].lower() != full[0].lower() or any(ab.short == short for ab, _, _ in accepted):
+                continue
+            for s, e in _occurrences(text, short, True):
+                cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
+
+        # 3b. a known method with a modifier that makes a new one: "a class of involutive MCMC methods",
+        # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
+        self._modified_methods(view, cands, proposed_names)
+
+        # 4. other patterns for unlisted names
+        self._patterns(view, cands, rejected_shorts)
+
+        return self._group(view, cands)
+
+    def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
+        text = view.text
+        known = sorted({(c.start, c.end) for c in cands if c.rule in ("lexicon", "abbreviation")})
+        starts = {a: b for a, b in known}
+
+        def method_at(pos):
+            while pos < len(text) and text[pos] == " ":
+                pos += 1
+            return (pos, starts[pos]) if pos in starts else None
+
+        def add(a, b, proposed, rule, conf):
+            if any(c.start == a and c.end == b for c in cands):
+                for c in cands:
+                    if c.start == a and c.end == b and proposed:
+                        c.proposed = True
+                return
+            lk = -1
+            cands.append(Cand(a, b, rule, conf, proposed=proposed, link=lk))
+            if proposed:
+                proposed_names.append((a, b, text[a:b], conf, lk))
+
+        for s_start, s_end in view.sents:
+            sent = text[s_start:s_end]
+            proposing = bool(WE_PROPOSE.search(sent))
+            for m in MOD_CLASS.finditer(sent):
+                a = s_start + m.start("adj")
+                hit = method_at(s_start + m.end("adj"))
+                if hit:
+                    add(a, hit[1], False, "pattern:modified_method", 0.65)
+            wp = WE_PROPOSE.search(sent)
+            if wp:
+                m = MOD_AFTER_VERB.match(sent, wp.end())
+                if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
+                    hit = method_at(s_start + m.end("adj"))
+                    if hit:
+                        add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
+            for m in EXTEND_TO.finditer(sent):
+                hit = method_at(s_start + m.end(1))
+                if not hit:
+                    continue
+                ma = MOD_TARGET.match(text, hit[1])
+                if not ma:
+                    continue
+                adj = ma.group("adj")
+                form = adj + " " + text[hit[0]:hit[1]]
+                ours = bool(re.search(r"\b[Ww]e\b", sent[:m.start()]))
+                for s, e in _occurrences(text, form, False):
+                    add(s, e, ours, "pattern:modified_method", 0.7)
+
+    # ---------------------------------------------------------------------------------------
+    def _add_name(self, view, cands, a, b, rule, conf):
+        text = view.text
+        a, b = _strip_word(text, a, b)
+        if a >= b:
+            return
+        name = text[a:b]
+        low = name.lower()
+        if low in NOT_METHOD_TOKENS or low in GENERIC_PHRASES or low in GENERIC_HEADS or name in STOP_CAPS:
+            return
+        parts = [x for x in re.split(r"[/\s]+", low) if x]
+        if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
+            return
+        if low in _PRONOUNS:
+            return
+        if _overlaps(a, b, view.entities):
+            return
+        if self.lex_kind(name) in ("dataset", "model", "generic"):
+            return
+        cands.append(Cand(a, b, rule, conf, self.lex_method(name)))
+
+    def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
+        text = view.text
+        for s_start, s_end in view.sents:
+            sent = text[s_start:s_end]
+            # "the current state-of-the-art method (EAP-IG)"
+            for m in PAREN_AFTER_GENERIC.finditer(sent):
+                p = s_start + m.end()
+                close = text.find(")", p, s_end)
+                if close > p:
+                    inner = text[p:close].strip()
+                    if is_name_shaped(inner) and inner not in rejected:
+                        self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
+            # "methods such as A, B and C"
+            for m in SUCH_AS.finditer(sent):
+                self._list_items(view, cands, s_start + m.end(), s_end, rejected)
+            # "LoRA-based"
+            for m in X_BASED.finditer(sent):
+                w = m.group(1)
+                if is_name_shaped(w) and w not in rejected:
+                    self._add_name(view, cands, s_start + m.start(1), s_start + m.end(1), "pattern:x_based", 0.7)
+            # comparisons with a coined name: "outperforms FooNet"
+            for m in COMPARE_CUE.finditer(sent):
+                p = s_start + m.end()
+                q = re.match(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
+                             r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*", text[p:s_end])
+                if q:
+                    p += q.end()
+                wm = re.match(r"\S+", text[p:s_end])
+                if wm:
+                    a, b = _strip_word(text, p, p + wm.end())
+                    w = text[a:b]
+                    if is_name_shaped(w) and w not in rejected and "/" not in w:
+                        self._add_name(view, cands, a, b, "pattern:compare", 0.7)
+            if view.title_end and s_start < view.title_end:
+                continue  # Title Case says nothing about names
+            # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
+            self._capitalised(view, cands, s_start, s_end)
+            # "the PC algorithm", "Newton's method"
+            for m in NAME_ALGO.finditer(sent):
+                a = s_start + m.start(1)
+                if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
+                    continue
+                if m.group(1) in STOP_CAPS:
+                    continue
+                self._add_name(view, cands, a, s_start + m.end(), "pattern:name_algorithm", 0.7)
+            # what a method is based on, inspired by, extends: "based on Total Persistence"
+            for m in LINEAGE_OBJECT.finditer(sent):
+                p = s_start + m.end()
+                for _ in range(3):
+                    name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
+                    if not name or text[name.start:name.end] in rejected:
+                        break
+                    end = name.end
+                    tail = re.match(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b", text[end:end + 40])
+                    if tail and singular(tail.group(2).lower()) in METHOD_HEADS | GENERIC_HEADS:
+                        end += tail.end()
+                    self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
+                    nxt = re.match(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?", text[end:s_end])
+                    if not nxt:
+                        break
+                    p = end + nxt.end()
+            # emphasised coined names: "*KSLinear*", "*lip-rcp*"
+            for m in re.finditer(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])", sent):
+                w = m.group(2)
+                if is_name_shaped(w) or ("-" in w and len(w) <= 20):
+                    self._add_name(view, cands, s_start + m.start(2), s_start + m.end(2), "pattern:marked_name", 0.65)
+        # name-shaped tokens that recur or act as subjects
+        counts: Counter[str] = Counter()
+        where: dict[str, list[tuple[int, int]]] = {}
+        subjects: set[str] = set()
+        for m in _WORDS.finditer(text):
+            a, b = _strip_word(text, m.start(), m.end())
+            w = text[a:b]
+            if w.endswith("'s"):
+                w, b = w[:-2], b - 2
+            if not is_strong_name(w) or w.lower() in NOT_METHOD_TOKENS or w in rejected:
+                continue
+            if re.search(r"[/=<>$\\{}]", w) or re.fullmatch(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?", w):
+                continue
+            counts[w] += 1
+            where.setdefault(w, []).append((a, b))
+            s0, _ = view.sent_of(a)
+            if text[s0:a].strip() in ("", "Through", "With", "In", "Using", "Empirically,", "Moreover,", "Finally,", "Overall,") \
+                    and re.match(r"\s+(?:[a-z]+s|is|was|can|also|does|has|achieves|consistently|significantly)\b", text[b:b + 20]):
+                subjects.add(w)
+        for w, n in counts.items():
+            singular_w = singular(w)
+            n_all = n + (counts.get(singular_w, 0) if singular_w != w else 0)
+            if n_all >= 2 or w in subjects:
+                for a, b in where[w]:
+                    self._add_name(view, cands, a, b, "pattern:repeated_name", 0.6)
+
+    def _list_items(self, view, cands, p, limit, rejected):
+        text = view.text
+        end = limit
+        m = re.search(r"[;:()]|\.\s|\s(?:are|is|was|were|that|which|to|remain|remains|have|has|can|fail|fails|either|in|on|for|with|while)\s", text[p:limit])
+        if m:
+            end = p + m.start()
+        pos = p
+        for part in re.finditer(r"[^,]+", text[p:end]):
+            a, b = p + part.start(), p + part.end()
+            seg = text[a:b]
+            pieces = re.split(r"\s+(?:and|or)\s+", seg)
+            off = a
+            for piece in pieces:
+                k = text.find(piece, off, b)
+                if k < 0:
+                    continue
+                off = k + len(piece)
+                pa, pb = k, k + len(piece)
+                stripped = re.match(r"\s*(?:and\s+|or\s+)?(?:the\s+|a\s+|an\s+)?", text[pa:pb])
+                pa += stripped.end()
+                item = text[pa:pb].strip()
+                if not item:
+                    continue
+                pb = pa + len(item)
+                words = item.split()
+                if len(words) > 4:
+                    return
+                name = parse_name(text, pa, pb)
+                if name:
+                    if text[name.start:name.end] not in rejected:
+                        self._add_name(view, cands, name.start, name.end, "pattern:such_as", 0.7)
+                    continue
+                if words[0][:1].islower() and all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
+                    if item.lower() not in GENERIC_PHRASES and words[-1] not in GENERIC_HEADS \
+                            and words[0].lower() not in _PRONOUNS:
+                        self._add_name(view, cands, pa, pb, "pattern:such_as", 0.6)
+            pos = b
+
+    def _capitalised(self, view, cands, s_start, s_end):
+        text = view.text
+        for m in re.finditer(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)", text[s_start:s_end]):
+            a, b = s_start + m.start(1), s_start + m.end(1)
+            words = text[a:b].split()
+            initial = text[s_start:a].strip() == ""
+            if initial:
+                # sentence-initial capital says nothing; need a second capitalised word
+                if len(words) < 2:
+                    continue
+            if any(w.lower() in NOT_METHOD_TOKENS for w in words):
+                continue
+            while words and (words[0] in STOP_CAPS or (initial and re.search(r"(?:ing|ed|ly)$", words[0]))):
+                a = text.index(words[1], a + len(words[0])) if len(words) > 1 else b
+                words = words[1:]
+            if not words:
+                continue
+            if all(is_name_shaped(w) for w in words):
+                continue  # acronyms are handled elsewhere
+            head = singular(words[-1].lower())
+            after = text[b:b + 40]
+            lh = LOWER_HEAD.match(after)
+            all_caps = all(w[:1].isupper() for w in words)
+            if len(words) >= 2 and head in METHOD_HEADS | GENERIC_HEADS and (
+                    head not in GENERIC_HEADS | {"framework", "mechanism", "architecture"}
+                    or (all_caps and (not initial or len(words) >= 3))):
+                nxt = re.match(r"\s+([a-z]+)", after)
+                if nxt and singular(nxt.group(1)) in NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}:
+                    continue
+                rule = "pattern:capitalised_name" if not initial or len(words) >= 3 else "pattern:capitalised_head"
+                self._add_name(view, cands, a, b, rule, 0.65)
+            elif lh:
+                hw = singular(lh.group().strip().lower())
+                if hw in ("model", "network", "machine", "layer", "kernel", "learning", "training", "inference") and len(words) < 2:
+                    continue
+                self._add_name(view, cands, a, b + lh.end(), "pattern:capitalised_head", 0.65)
+            elif IS_A.match(text, b) and (len(words) >= 2 or not initial):
+                self._add_name(view, cands, a, b, "pattern:is_a", 0.7)
+
+    # ---------------------------------------------------------------------------------------
+    def _group(self, view: DocView, cands: list[Cand]) -> list[MethodGroup]:
+        text = view.text
+        if not cands:
+            return []
+        # identical spans: merge; nested spans: the longer wins
+        cands.sort(key=lambda c: (c.start, -(c.end - c.start), -c.conf))
+        merged: list[Cand] = []
+        for c in cands:
+            if merged and merged[-1].start == c.start and merged[-1].end == c.end:
+                m = merged[-1]
+                m.proposed = m.proposed or c.proposed
+                m.iri = m.iri or c.iri
+                if m.link < 0 or (c.link >= 0 and c.proposed):
+                    m.link = c.link if c.link >= 0 else m.link
+                if _rule_rank(c.rule) > _rule_rank(m.rule):
+                    m.rule, m.conf = c.rule, max(m.conf, c.conf)
+                continue
+            merged.append(c)
+        kept: list[Cand] = []
+        # strong rules first (naming, abbreviations, lexicon), longest first, then keep what does
+        # not overlap a kept span
+        for c in sorted(merged, key=lambda c: (_tier(c), -(c.end - c.start), c.start)):
+            if any(k.start < c.end and c.start < k.end for k in kept):
+                continue
+            kept.append(c)
+        kept.sort(key=lambda c: c.start)
+        n = len(kept)
+        uf = _UF(n)
+        first_by: dict[tuple[str, object], int] = {}
+        for i, c in enumerate(kept):
+            keys = []
+            if c.iri:
+                keys.append(("iri", c.iri))
+            if c.link >= 0:
+                keys.append(("link", c.link))
+            keys.append(("norm", norm_key(text[c.start:c.end])))
+            for k in keys:
+                if k in first_by:
+                    uf.union(first_by[k], i)
+                else:
+                    first_by[k] = i
+        groups: dict[int, list[Cand]] = {}
+        for i, c in enumerate(kept):
+            groups.setdefault(uf.find(i), []).append(c)
+        abbrev_short = {}
+        for ab in view.abbrevs:
+            abbrev_short[norm_key(ab.short)] = ab
+        out = []
+        for root in sorted(groups):
+            spans = groups[root]
+            out.append(self._make_group(view, spans, abbrev_short))
+        return out
+
+    def _make_group(self, view, spans, abbrev_short) -> MethodGroup:
+        text = view.text
+        iri = next((c.iri for c in spans if c.iri), None)
+        concept = self.lexicon.concepts.get(iri) if iri else None
+        surfaces = [text[c.start:c.end] for c in spans]
+        labels: list[str] = []
+
+        def add(label):
+            label = re.sub(r"\s+", " ", label).strip()
+            if label and label not in labels:
+                labels.append(label)
+
+        for s in surfaces:
+            add(clean_label(s))
+        for s in surfaces:
+            if delatex(s) != s:
+                add(s.strip())
+        short = long = None
+        for s in surfaces:
+            ab = abbrev_short.get(norm_key(s))
+            if ab and norm_key(ab.short) == norm_key(s):
+                short, long = clean_label(ab.short), clean_label(ab.long)
+                break
+        if concept:
+            for lab in concept.labels:
+                add(lab)
+        # singular forms of plural surfaces
+        for lab in list(labels):
+            words = lab.split(" ")
+            sw = singular(words[-1])
+            if sw != words[-1]:
+                add(" ".join(words[:-1] + [sw]))
+        if short:
+            label = singular(short) if short.endswith("s") and short[:-1].isupper() else short
+        elif concept:
+            label = concept.pref
+        else:
+            cnt = Counter(clean_label(s) for s in surfaces)
+            best = sorted(cnt.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+            words = best.split(" ")
+            sw = singular(words[-1])
+            label = " ".join(words[:-1] + [sw]) if not (len(words) == 1 and is_acronym_like(best) and sw == best) else best
+        add(label)
+        key = iri if iri else KGM + slugify(label)
+        return MethodGroup(key=key, label=label, labels=labels, broader=list(concept.broader) if concept else [],
+                           from_lexicon=bool(concept), spans=spans, short=short, long=long)
+
+
+_RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
+          "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
+          "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
+          "pattern:capitalised_name": 5, "pattern:modified_method": 6}
+
+
+def _tier(c: Cand) -> int:
+    """0: the text's own definitions (naming, abbreviations); 1: lexicon and strong shapes; 2: the rest."""
+    r = _rule_rank(c.rule)
+    return 0 if (c.proposed or r >= 6) else (1 if r >= 5 else 2)
+
+
+def _rule_rank(rule: str) -> int:
+    return _RANKS.get(rule, 1)
+
+
+def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
+    """proposes > uses > comparesWith > mentions, each with the span and rule that decided it."""
+    text = view.text
+    cues: list[tuple[int, int, str, str]] = []  # start, end(scope), role, rule
+    for s_start, s_end in view.sents:
+        sent = text[s_start:s_end]
+        for rx, role, rule in ((USE_CUE, "uses", "role:uses"), (COMPARE_CUE, "comparesWith", "role:compares")):
+            for m in rx.finditer(sent):
+                a = s_start + m.end()
+                ce = CLAUSE_END.search(text, a, s_end)
+                b = min(ce.start() if ce else s_end, a + 120)
+                cues.append((a, b, role, rule))
+    for g in groups:
+        prop = [c for c in g.spans if c.proposed]
+        if prop:
+            g.role, g.role_span, g.role_rule = "proposes", prop[0], prop[0].rule
+            continue
+        best = None
+        for c in g.spans:
+            for a, b, role, rule in cues:
+                if a <= c.start < b:
+                    rank = 2 if role == "uses" else 1
+                    if best is None or rank > best[0]:
+                        best = (rank, c, role, rule)
+        if best:
+            g.role, g.role_span, g.role_rule = best[2], best[1], best[3]
+        else:
+            g.role, g.role_span, g.role_rule = "mentions", g.spans[0], g.spans[0].rule

@@ -1,0 +1,318 @@
+"""Names of methods nobody listed: where a text introduces a name, and what a name looks like.
+
+All functions take the whole text and character offsets, and return character offsets, so that
+the spaCy components can map them back onto their ``Doc``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .text import GENERIC_HEADS, NOT_METHOD_TOKENS, is_name_shaped
+
+STOP_CAPS = {
+    "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
+    "To", "With", "By", "From", "As", "At", "Of", "And", "Or", "But", "However", "Moreover",
+    "Furthermore", "Here", "Finally", "First", "Second", "Third", "Then", "Also", "Specifically",
+    "Unlike", "Compared", "Experiments", "Experimental", "Results", "Code", "Empirically",
+    "Theoretically", "Notably", "Thus", "Therefore", "Hence", "Such", "Each", "Both", "All", "Any",
+    "Some", "Many", "Most", "Existing", "Previous", "Prior", "Recent", "Recently", "Traditional",
+    "Classical", "Standard", "Current", "Modern", "New", "Novel", "Extensive", "Overall", "Instead",
+    "Similarly", "Additionally", "Lastly", "Yet", "While", "Although", "Though", "When", "Where",
+    "Which", "What", "How", "Why", "If", "Since", "Because", "Using", "Based", "Given", "Through",
+    "Across", "Among", "Under", "Over", "Unfortunately", "Importantly", "Crucially", "Remarkably",
+    "Interestingly", "Consequently", "Accordingly", "Further", "Nevertheless", "Nonetheless",
+    "Despite", "Following", "Besides", "Beyond", "Within", "Without", "Towards", "Toward", "Via",
+    "I", "II", "III", "IV", "Is", "Are", "Can", "Do", "Does", "Not", "No", "Yes", "One", "Two",
+    "Three", "Four", "Five", "Several",
+}
+CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "de", "from", "over", "by"}
+_OPEN_MARKUP = re.compile(r"(\*\*|\*|__|_|`|\\(?:textit|textbf|texttt|textsc|emph|mathrm)\{)")
+_CLOSE = {"**": "**", "*": "*", "__": "__", "_": "_", "`": "`"}
+_WORD = re.compile(r"(?:(?!---|--|—|–)[^\s,;:()\[\]{}])+")
+_TRAIL = ".,;:!?)]}'\"*_`"
+
+
+def _strip_word(text: str, a: int, b: int) -> tuple[int, int]:
+    while b > a and text[b - 1] in _TRAIL:
+        b -= 1
+    while a < b and text[a] in "([{'\"*_`":
+        a += 1
+    return a, b
+
+
+def word_ok(word: str, first: bool) -> bool:
+    """Could ``word`` be part of a method name?"""
+    if not word or word.lower() in NOT_METHOD_TOKENS:
+        return False
+    if is_name_shaped(word):
+        return True
+    if word in STOP_CAPS and first:
+        return False
+    c = word[0]
+    return c.isupper() or (c.isdigit() and any(x.isalpha() for x in word))
+
+
+@dataclass(frozen=True)
+class Name:
+    start: int
+    end: int
+    marked: bool = False  # wrapped in markup (*X*, \textit{X})
+
+
+def parse_name(text: str, pos: int, limit: int, allow_single_cap: bool = True,
+               connectors: bool = True) -> Name | None:
+    """The name starting at ``pos`` (after spaces): one name-shaped token, a run of capitalised
+    words (with "of/for/via..." inside), or anything short in emphasis markup."""
+    while pos < limit and text[pos] == " ":
+        pos += 1
+    if pos >= limit:
+        return None
+    m = _OPEN_MARKUP.match(text, pos)
+    if m:
+        opener = m.group(1)
+        closer = _CLOSE.get(opener, "}")
+        close = text.find(closer, m.end(), min(limit, m.end() + 80))
+        if close > m.end():
+            a, b = m.end(), close
+            inner = text[a:b].strip()
+            if inner and len(inner.split()) <= 6 and not inner.lower().startswith(("e.g", "i.e")):
+                # "*Quantization-Aware Training (QAT)*": the name is before the parenthesis
+                k = inner.find(" (")
+                if k > 0:
+                    b = a + text[a:b].find(" (")
+                return Name(a, b, True)
+    words = []
+    p = pos
+    while p < limit and len(words) < 10:
+        wm = _WORD.match(text, p)
+        if not wm:
+            break
+        a, b = _strip_word(text, wm.start(), min(wm.end(), limit))
+        if a >= b:
+            break
+        w = text[a:b]
+        # "HeNCler-a novel approach": a dash glued to the article
+        g = re.match(r"^(.*[A-Za-z0-9])-(?:a|an)$", w)
+        if g and not words:
+            b = a + len(g.group(1))
+            w = g.group(1)
+            words.append((a, b))
+            break
+        if connectors and w.lower() in CONNECTORS and words:
+            words.append((a, b, "conn"))
+        elif word_ok(w, first=not words):
+            words.append((a, b))
+        else:
+            break
+        # punctuation glued to the word ends the name
+        if b < wm.end() or (wm.end() < limit and text[wm.end()] in ",;:()"):
+            break
+        p = wm.end()
+        while p < limit and text[p] == " ":
+            p += 1
+        if p < limit and text[p] == "(":
+            break
+    while words and len(words[-1]) == 3:  # trailing connector
+        words.pop()
+    if not words:
+        return None
+    a, b = words[0][0], words[-1][1]
+    name = text[a:b]
+    if len(words) == 1:
+        if not is_name_shaped(name) and not (allow_single_cap and name[:1].isupper() and len(name) > 2):
+            return None
+        if name in STOP_CAPS:
+            return None
+    return Name(a, b)
+
+
+# --- naming contexts --------------------------------------------------------------------------
+
+_ADV = r"(?:(?:also|further|then|first|now|here|additionally|thus|therefore|hence|instead|newly|" \
+       r"formally|finally|next|subsequently|specifically|explicitly|jointly|carefully|systematically|" \
+       r"[a-z]+ly)\s+)*"
+PROPOSE_VERBS = (r"(?:propose|introduce|present|develop|design|devise|formulate|put\s+forward|offer|"
+                 r"unveil|contribute|build|construct|create|describe|advance|establish|formalize|formalise|"
+                 r"derive|release)")
+WE_PROPOSE = re.compile(
+    r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study|note|letter|report|thesis|chapter|submission)|"
+    r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
+    PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
+)
+BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
+PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
+CALLED = re.compile(
+    r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
+    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?)\s+"
+)
+_GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
+APPOSITIVE = re.compile(
+    r"\b(?:a|an|the|our|two|three|several)\s+(?:[\w/-]+\s+){0,6}?(?:" + _GENERIC_ALT + r")\s*"
+    r"(?:,|---|--|—|–|:)\s*"
+)
+_DET = {"a", "an", "the", "two", "three", "four", "several", "our", "new", "novel"}
+HEAD_AFTER = re.compile(r"\s+(?:losses|loss|layers?|estimators?|algorithms?|kernels?|networks?|metrics?|"
+                        r"attacks?|tests?|operators?|mechanisms?|modules?|blocks?|units?)\b")
+MARKED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_(?=[A-Za-z])|\\textit\{|\\emph\{|\\textbf\{)(?P<name>[A-Za-z][^*_{}\n]{0,60}?)"
+                    r"(?:\*\*|\*|__|_|\})(?![\w*])")
+
+
+def _skip_det_adj(text: str, p: int, limit: int) -> int | None:
+    """After "we propose": skip "a novel efficient" and return where a name could start."""
+    words = list(re.finditer(r"\S+", text[p:limit]))
+    if not words or words[0].group().lower() not in _DET:
+        return None
+    for i, w in enumerate(words[:6]):
+        tok = w.group()
+        low = tok.lower()
+        if i == 0 or low in _DET:
+            continue
+        if tok[:1].isupper() or tok[:1] in "*_\\" or is_name_shaped(tok):
+            return p + w.start()
+        if low in GENERIC_HEADS or PREPOSITIONS.fullmatch(low) or not re.fullmatch(r"[a-z][\w-]*,?", tok):
+            return None
+    return None
+OUR_X = re.compile(
+    r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?:method|approach|framework|model|algorithm|technique|"
+    r"system|tool|paradigm|scheme|estimator|architecture|procedure|strategy|metric|loss)\s*,?\s*"
+    r"(?:called|named|dubbed|termed)\s+"
+)
+OUR_NAME_X = re.compile(
+    r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>\S+)\s+(?:method|approach|framework|model|"
+    r"algorithm|technique|system|tool|estimator|architecture)\b"
+)
+NAME_COMMA_OUR = re.compile(r"\s*,\s*(?:our|the)\s+(?:new|novel|proposed)\b")
+TITLE_PREFIX = re.compile(r"^\s*(?P<name>[^:]{2,40}?)\s*:\s+\S")
+TITLE_STOP = {"position", "survey", "review", "tutorial", "overview", "perspective", "introduction",
+              "note", "erratum", "comment", "editorial", "keynote", "correction", "abstract",
+              "invited talk", "demo", "poster", "book review", "squib", "opinion", "commentary",
+              "preface", "foreword", "reply", "response", "case study", "challenges", "report",
+              "vision", "letter", "obituary", "retraction", "workshop", "proceedings", "a survey"}
+DATA_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:data\s?sets?|benchmarks?|corpus|corpora|suite|library|"
+                         r"toolkit|challenge|leaderboard|dataset)\b", re.IGNORECASE)
+PREPOSITIONS = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
+                          r"within|across|at|based|that|which|where|when)\b")
+
+
+@dataclass(frozen=True)
+class Naming:
+    name: Name
+    rule: str
+    confidence: float
+
+
+def names_after_cue(text: str, pos: int, limit: int) -> Name | None:
+    return parse_name(text, pos, limit)
+
+
+def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, int]) -> list[Naming]:
+    """Names a sentence introduces as the paper's own. ``acronym_longs`` maps the start of every
+    defined long form to (end of the long form, end of the short form and its parenthesis)."""
+    out: list[Naming] = []
+    sent = text[s_start:s_end]
+    proposing = WE_PROPOSE.search(sent)
+    if not proposing:
+        by = BY_VERBING.search(sent)
+        if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
+            proposing = by
+    passive = PASSIVE_PROPOSE.search(sent)
+    if proposing:
+        p = s_start + proposing.end()
+        # (a) a name right after the verb ("We propose MaD-Mix, ...", "we present the X-former")
+        q = p
+        dm = re.match(r"\s+(?:the\s+|a\s+|an\s+)?", text[q:s_end])
+        if dm:
+            q += dm.end()
+        name = parse_name(text, q, s_end)
+        if name and not _is_generic_name(text[name.start:name.end]):
+            out.append(Naming(name, "pattern:we_propose", 0.9))
+        if not out:
+            # (e) the first acronym defined after the verb with no preposition in between
+            for ls in sorted(acronym_longs):
+                if p <= ls < s_end:
+                    between = text[p:ls]
+                    le, se = acronym_longs[ls]
+                    if PREPOSITIONS.search(between) or DATA_FOLLOW.match(text[se:se + 30]):
+                        break
+                    out.append(Naming(Name(ls, le), "pattern:we_propose_acronym", 0.8))
+                    break
+        if not out:
+            # (d) determiner + adjectives + a capitalised name: "a deep Graph Convolutional Kernel Machine"
+            k = _skip_det_adj(text, p, s_end)
+            if k is not None:
+                name = parse_name(text, k, s_end, allow_single_cap=False)
+                if name and not _is_generic_name(text[name.start:name.end]):
+                    nxt = text[name.end:name.end + 30]
+                    seen_before = re.search(r"(?<![\w-])" + re.escape(text[name.start:name.end]) + r"(?![\w-])",
+                                            text[:s_start])
+                    if not DATA_FOLLOW.match(nxt) and not seen_before:
+                        hm = HEAD_AFTER.match(text, name.end)
+                        end = hm.end() if hm else name.end
+                        out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
+    # markup marks a contribution: "a new *trust gradient estimator*", "*KSLinear*" in a proposing sentence
+    for m in MARKED.finditer(sent):
+        a, b = s_start + m.start("name"), s_start + m.end("name")
+        inner = text[a:b]
+        if len(inner.split()) > 5 or inner.lower().startswith(("e.g", "i.e")):
+            continue
+        novel = bool(re.search(r"\b(?:new|novel|proposed)\s+$", sent[:m.start()]))
+        if novel or (proposing and is_name_shaped(inner)):
+            out.append(Naming(Name(a, b, True), "pattern:marked_name", 0.75))
+    for m in APPOSITIVE.finditer(sent):
+        if not (proposing or passive or re.search(r"\b(?:new|novel|proposed)\b", m.group())):
+            continue
+        name = parse_name(text, s_start + m.end(), s_end)
+        if name and not _is_generic_name(text[name.start:name.end]):
+            out.append(Naming(name, "pattern:appositive", 0.85))
+    for m in CALLED.finditer(sent):
+        if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
+            continue
+        name = parse_name(text, s_start + m.end(), s_end)
+        if name and not _is_generic_name(text[name.start:name.end]):
+            out.append(Naming(name, "pattern:called", 0.9))
+    for m in OUR_X.finditer(sent):
+        name = parse_name(text, s_start + m.end(), s_end)
+        if name:
+            out.append(Naming(name, "pattern:our_x", 0.85))
+    for m in OUR_NAME_X.finditer(sent):
+        a, b = _strip_word(text, s_start + m.start("name"), s_start + m.end("name"))
+        w = text[a:b]
+        raw = text[s_start + m.start("name"): s_start + m.end("name")]
+        if (is_name_shaped(w) or raw[:1] in "*_`") and w.lower() not in NOT_METHOD_TOKENS:
+            out.append(Naming(Name(a, b, raw[:1] in "*_`"), "pattern:our_x", 0.8))
+    # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
+    for m in NAME_COMMA_OUR.finditer(sent):
+        k = s_start + m.start()
+        wm = re.search(r"(\S+)$", text[s_start:k])
+        if wm:
+            a, b = _strip_word(text, s_start + wm.start(1), k)
+            if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS:
+                out.append(Naming(Name(a, b), "pattern:name_our_new", 0.85))
+    return out
+
+
+def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
+    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix."""
+    m = TITLE_PREFIX.match(text[t_start:t_end])
+    if not m:
+        return None
+    a, b = t_start + m.start("name"), t_start + m.end("name")
+    prefix = text[a:b]
+    if prefix.lower() in TITLE_STOP or len(prefix.split()) > 4:
+        return None
+    name = parse_name(text, a, b)
+    if not name or name.end != b:
+        return None
+    if len(prefix.split()) > 1 and not any(is_name_shaped(w) for w in prefix.split()):
+        # "Deep Kernel Learning: ..." is a name too, but "Beyond Accuracy: ..." is not
+        if any(w in STOP_CAPS for w in prefix.split()):
+            return None
+    if len(prefix.split()) == 1 and prefix in STOP_CAPS:
+        return None
+    return Naming(name, "pattern:title_prefix", 0.9)
+
+
+def _is_generic_name(name: str) -> bool:
+    low = name.lower().strip()
+    return low in GENERIC_HEADS or low.split()[0] in {"this", "these", "that", "our", "its", "their"}

@@ -1,0 +1,204 @@
+"""Small, pure text helpers shared by the extraction components.
+
+Everything here works on plain strings: normalising labels to match keys, cleaning LaTeX and
+markdown out of names, slugs for IRIs, and the word lists that decide what "looks like a method".
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+KGM = "https://w3id.org/research-kg/method/"
+
+# --- LaTeX / markdown -------------------------------------------------------------------------
+
+_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
+    "c": "\u0327", "v": "\u030c", "=": "\u0304", ".": "\u0307", "u": "\u0306", "H": "\u030b",
+}
+_LATEX_ACCENT = re.compile(r"""\{?\\(['`"^~=.]|[cvuH](?=[{ ]))\s*\{?([A-Za-z])\}?\}?""")
+_LATEX_CMD = re.compile(r"\\(?:textit|textbf|texttt|textsc|emph|mathrm|mathbf|mathit|text|url|href)\s*\{([^{}]*)\}")
+_MARKUP = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2}|`)(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+
+
+def delatex(text: str) -> str:
+    """``Nystr\\"om`` -> ``Nyström``, ``\\textit{X}`` -> ``X``, ``$410M$`` -> ``410M``, ``*X*`` -> ``X``."""
+    if "\\" in text:
+        text = _LATEX_ACCENT.sub(lambda m: unicodedata.normalize("NFC", m.group(2) + _ACCENTS[m.group(1)]), text)
+        text = _LATEX_CMD.sub(r"\1", text)
+    if "$" in text:
+        text = re.sub(r"\$([^$]*)\$", r"\1", text)
+    if "*" in text or "_" in text or "`" in text:
+        text = _MARKUP.sub(r"\2", text)
+    return text
+
+
+def clean_label(text: str) -> str:
+    """A surface form made presentable: LaTeX/markdown removed, whitespace collapsed."""
+    text = delatex(text)
+    text = re.sub(r"(?<=[a-z])- (?=[a-z])", "", text)  # "gener- ated": a line-break hyphen
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.strip(" ,;:*_`'\"")
+
+
+# --- match keys -------------------------------------------------------------------------------
+
+def ascii_fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def singular(word: str) -> str:
+    """English plural -> singular for the last word of a label (acronyms too: GPs -> GP)."""
+    w = word
+    lw = w.lower()
+    if len(w) <= 2:
+        return w
+    if lw.endswith("ies") and len(w) > 4:
+        return w[:-3] + ("Y" if w[-3].isupper() else "y")
+    if lw.endswith(("sses", "ches", "shes", "xes", "zes")):
+        return w[:-2]
+    if lw.endswith("ses") and lw.endswith(("processes", "biases")):
+        return w[:-2]
+    if lw.endswith(("ss", "us", "is", "ys")):
+        return w
+    if w.endswith("s") and w[-2].isalpha() and (len(w) > 3 or w[:-1].isupper()):
+        return w[:-1]
+    return w
+
+
+def norm_key(label: str) -> str:
+    """The identity of a label across papers: LaTeX cleaned, accents folded, case folded,
+    punctuation dropped, the last word singular (``Gaussian processes`` == ``Gaussian Process``)."""
+    text = ascii_fold(delatex(label))
+    words = re.findall(r"[0-9A-Za-z]+", text)
+    if not words:
+        return ""
+    words[-1] = singular(words[-1])
+    return "".join(words).casefold()
+
+
+def slugify(label: str) -> str:
+    text = ascii_fold(delatex(label)).lower()
+    text = text.replace("%", " pct ").replace("+", " plus ")
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return slug or "x"
+
+
+# --- shapes -----------------------------------------------------------------------------------
+
+_UPPER = re.compile(r"[A-Z]")
+
+
+def is_acronym_like(label: str) -> bool:
+    """Short labels that must match case-sensitively: ``LoRA``, ``PCA``, ``t-SNE``, ``GPs``."""
+    text = label.strip()
+    if " " in text or len(text) > 12:
+        return False
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return False
+    uppers = sum(1 for c in letters if c.isupper())
+    return uppers >= 2 or (uppers >= 1 and not text[0].isupper()) or any(c.isdigit() for c in text)
+
+
+def is_name_shaped(token: str) -> bool:
+    """A single token that looks like a coined name: ``NBL``, ``MaD-Mix``, ``HeNCler``, ``P-I2SB``,
+    ``Quantum-PEFT``, ``LION-LIT``, ``4D-Var`` (not ``Transformers``, ``Deep``, ``x1.4``)."""
+    t = token.strip()
+    if len(t) < 2 or not t[0].isalnum():
+        return False
+    if not any(c.isalpha() for c in t):
+        return False
+    if re.fullmatch(r"[0-9.,x×%+-]+[A-Za-z]{0,2}", t):  # 0.5B, 8-bits, x1.4, 22%
+        return False
+    ups = len(_UPPER.findall(t))
+    if ups >= 2:
+        return True
+    if ups == 1 and not t[0].isupper():  # lowercase start with a capital inside: iPCA, t-SNE? (t-SNE has 3)
+        return True
+    if ups >= 1 and any(c.isdigit() for c in t):
+        return True
+    if "-" in t and ups >= 1:
+        parts = [p for p in t.split("-") if p]
+        return len(parts) >= 2 and all(p[0].isupper() or p[0].isdigit() for p in parts)
+    return False
+
+
+# Name-shaped tokens that are not methods: hardware, units, formats, metrics, fields, tasks...
+NOT_METHOD_TOKENS = {
+    t.lower() for t in """
+    GPU GPUs CPU CPUs TPU TPUs CUDA VRAM RAM DRAM HBM API APIs AI ML NLP CV IoT SOTA SoTA FLOPs FLOP
+    FLOPS BF16 FP16 FP32 FP64 FP8 FP4 INT8 INT4 PhD USA UK EU US arXiv GitHub PyTorch TensorFlow JAX
+    Python LaTeX PDF HTML JSON URL URLs ID IDs OOD IID SNR MSE RMSE MAE BLEU ROUGE METEOR FID AUC
+    AUROC ROC F1 mAP PSNR SSIM LPIPS KL NP QA VQA T2I I2I LQ HQ 2D 3D 4D 1D RGB RGB-D PDE PDEs ODE ODEs
+    SDE SDEs ELBO NeurIPS ICML ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
+    LREC Hz kHz MHz GHz GB MB KB TB ms IEEE ACM OpenAI DeepMind LLaMA-type TFLOPs MACs EEG fMRI MRI
+    CT-scan DNA RNA COVID COVID-19 SARS-CoV-2 LiDAR VR AR XR UI UX NER POS SRL MT ASR TTS OCR NLI NLU
+    NLG QA-pairs OOV SMT NMT
+    """.split()
+}
+
+# Words never a method on their own (also the head nouns of "a novel ... framework").
+GENERIC_HEADS = {
+    "model", "models", "framework", "frameworks", "method", "methods", "approach", "approaches",
+    "algorithm", "algorithms", "technique", "techniques", "network", "networks", "system",
+    "systems", "scheme", "schemes", "strategy", "strategies", "procedure", "procedures", "tool",
+    "tools", "paradigm", "paradigms", "pipeline", "pipelines", "architecture", "architectures",
+    "mechanism", "mechanisms", "module", "modules", "methodology", "solution", "solutions",
+    "formulation", "estimator", "estimators", "metric", "metrics", "loss", "losses", "objective",
+    "layer", "layers", "variant", "variants", "extension", "family", "class", "baseline",
+    "baselines", "recipe", "library", "toolkit", "package", "protocol", "criterion", "measure",
+    "test", "tests", "operator", "operators", "kernel", "learner", "learners", "policy", "agent",
+}
+GENERIC_PHRASES = {
+    "deep learning", "machine learning", "neural network", "neural networks", "deep neural network",
+    "deep neural networks", "artificial intelligence", "learning", "training", "inference",
+    "optimization", "optimisation", "our method", "our approach", "our model", "our framework",
+    "this method", "the method", "the model", "new method", "novel method", "state of the art",
+    "state-of-the-art",
+}
+
+# Head nouns that make a long form a method, or rule it out.
+METHOD_HEADS = {
+    "analysis", "decomposition", "machine", "network", "model", "process", "attention", "transformer",
+    "regression", "training", "learning", "optimization", "optimisation", "algorithm", "method",
+    "estimator", "embedding", "test", "sampling", "sampler", "clustering", "inference", "attack",
+    "linearization", "linearisation", "tokenization", "tokenisation", "prediction", "adaptation",
+    "fine-tuning", "finetuning", "tuning", "assimilation", "tree", "search", "descent", "programming",
+    "propagation", "encoder", "autoencoder", "decoder", "pooling", "convolution", "quantization",
+    "distillation", "pruning", "classifier", "detector", "teaching", "expert", "field", "filter",
+    "filtering", "approximation", "parameterization", "parametrization", "regularization",
+    "normalization", "augmentation", "estimation", "matching", "diffusion", "flow", "solver",
+    "mechanism", "framework", "architecture", "planning", "transform", "encoding", "minimization",
+    "maximization", "machines", "perceptron", "boosting", "bagging", "forest", "net", "gan",
+    "quadrature", "integration", "factorization", "factorisation", "projection", "completion",
+    "selection", "averaging", "alignment", "fusion", "ensemble", "retrieval",
+    "bridge", "complexity", "eigenproblem", "kernel", "operator", "layer", "loss", "mixture",
+    "dropout", "splines", "spline", "unit", "memory", "gradient", "relaxation",
+}
+NON_METHOD_HEADS = {
+    "equation", "quality", "image", "table", "data", "dataset", "benchmark", "corpus", "corpora",
+    "task", "feature", "property", "language", "text", "problem", "restoration", "ratio", "score",
+    "rate", "distance", "accuracy", "device", "hardware", "point", "time", "space", "set",
+    "matrix", "matrices", "function", "variable", "sample", "user", "human", "domain", "noise",
+    "signal", "region", "level", "value", "cost", "size", "error", "record", "photo", "video",
+    "speech", "patient", "disease", "state", "country", "graph", "node", "edge", "token", "word",
+    "sentence", "document", "question", "answer", "label", "class", "category", "person", "entity",
+    "relation", "event", "condition", "constraint", "bound", "guarantee", "gap", "shift", "bias",
+    "phenomenon", "setting", "scenario", "environment", "challenge", "competition", "workshop",
+    "conference", "journal", "consortium", "association", "university", "institute", "laboratory",
+    "lab", "center", "centre", "company", "agency", "organization", "organisation", "program",
+    "project", "initiative", "standard", "format", "protocol", "interface", "library", "toolkit",
+    "software", "platform", "hub", "repository", "annotation", "scheme", "guideline", "stream",
+}
+
+SIZE_WORDS = {"small", "medium", "large", "base", "xl", "xxl", "tiny", "mini", "huge", "giant"}
+
+
+def is_strong_name(token: str) -> bool:
+    """Name-shaped beyond Title-Case hyphenation: ``MaD-Mix``, ``NBL``, ``P-I2SB`` but not ``Vision-Language``."""
+    if not is_name_shaped(token):
+        return False
+    parts = [p for p in re.split(r"[-/]", token) if p]
+    return not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts)

@@ -1,0 +1,130 @@
+"""The catalogue of named queries: ``kg/queries/NAME.rq``, each with a comment header.
+
+A header says what the query answers and which parameters it takes::
+
+    # name: coauthors
+    # answers: who wrote papers with an author, and how many papers they wrote together
+    # param: author — a person's name (foaf:name), matched case-insensitively
+    # example: author=Lorenzo Basile
+
+Lines starting with ``#   `` continue the previous field. A parameter whose description starts
+with ``(optional)`` may be left out. Parameters reach the store as RDF literals through the
+store's ``bindings`` (a ``VALUES`` block, see ``kg.rdf.store.bind_values``), never pasted into
+the text, so a query uses each parameter in its outermost ``WHERE`` group.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from kg.rdf.store import Store, StoreError
+
+QUERY_DIR = Path(__file__).resolve().parent.parent / "queries"
+
+_FIELD = re.compile(r"#\s*(name|answers|param|example):\s*(.*)")
+_CONTINUATION = re.compile(r"#\s{2,}(\S.*)")
+_PARAM = re.compile(r"(\w+)\s*(?:—|--|-|:)\s*(.*)")
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a named query."""
+
+    name: str
+    description: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    """A query of the catalogue: its name, what it answers, its parameters and its text."""
+
+    name: str
+    description: str
+    params: tuple[Param, ...]
+    sparql: str
+    example: dict[str, str] = field(default_factory=dict, hash=False)
+
+    def check(self, params: Mapping[str, str]) -> None:
+        """Raise ``StoreError`` for an unknown parameter or a required one left out."""
+        known = {p.name for p in self.params}
+        unknown = sorted(set(params) - known)
+        if unknown:
+            raise StoreError(f"query {self.name!r} has no parameter {', '.join(unknown)}"
+                             f" (it takes: {', '.join(sorted(known)) or 'none'})")
+        missing = [p.name for p in self.params if not p.optional and p.name not in params]
+        if missing:
+            raise StoreError(f"query {self.name!r} needs --param {missing[0]}=... ({self.param(missing[0]).description})")
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+
+def parse_header(name: str, text: str) -> NamedQuery:
+    """The ``NamedQuery`` of a ``.rq`` file's text (``name`` is the file's stem)."""
+    fields: dict[str, list[str]] = {"answers": [], "param": [], "example": []}
+    last: list[str] | None = None
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        if match := _FIELD.match(line):
+            key, value = match.groups()
+            if key == "name":
+                if value.strip() != name:
+                    raise StoreError(f"{name}.rq: its header names it {value.strip()!r}")
+                last = None
+                continue
+            fields[key].append(value.strip())
+            last = fields[key]
+        elif (match := _CONTINUATION.match(line)) and last:
+            last[-1] += " " + match.group(1).strip()
+    params = []
+    for spec in fields["param"]:
+        match = _PARAM.match(spec)
+        if not match:
+            raise StoreError(f"{name}.rq: cannot read the parameter line {spec!r}")
+        pname, description = match.groups()
+        params.append(Param(pname, description, description.startswith("(optional)")))
+    example = dict(item.split("=", 1) for item in fields["example"])
+    return NamedQuery(name, " ".join(fields["answers"]), tuple(params), text, example)
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict[str, NamedQuery]:
+    return {path.stem: parse_header(path.stem, path.read_text(encoding="utf-8"))
+            for path in sorted(QUERY_DIR.glob("*.rq"))}
+
+
+def list_queries() -> list[NamedQuery]:
+    """Every named query, by name."""
+    return list(_catalogue().values())
+
+
+def get_query(name: str) -> NamedQuery:
+    """The named query ``name``; ``StoreError`` listing the names if there is none."""
+    try:
+        return _catalogue()[name]
+    except KeyError:
+        raise StoreError(f"no query named {name!r}; the named queries are: {', '.join(_catalogue())}") from None
+
+
+def prepare(name: str, params: Mapping[str, str] | None = None) -> tuple[str, dict[str, str]]:
+    """The text of named query ``name`` and its checked parameters, ready for a store."""
+    query = get_query(name)
+    params = dict(params or {})
+    query.check(params)
+    return query.sparql, params
+
+
+def run_named(store: Store, name: str, params: Mapping[str, str] | None = None) -> list[dict]:
+    """The rows of named query ``name`` with ``params`` bound as literals (plain Python values)."""
+    return store.select(*prepare(name, params))
+
+
+def serialize_named(store: Store, name: str, params: Mapping[str, str] | None = None, fmt: str = "json") -> bytes:
+    """The results of named query ``name`` serialised as ``json``, ``xml``, ``csv`` or ``tsv``."""
+    sparql, bound = prepare(name, params)
+    return store.serialize(sparql, fmt, bound)

@@ -1,0 +1,218 @@
+"""Sanity tests of the lexicons: ontology/methods.ttl, datasets.ttl, models.ttl."""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from rdflib import RDF, Graph, Literal, Namespace, URIRef
+from rdflib.namespace import SKOS, XSD
+
+ONTO = Path(__file__).resolve().parent.parent / "ontology"
+KG = Namespace("https://w3id.org/research-kg/ontology#")
+KGM = Namespace("https://w3id.org/research-kg/method/")
+KGR = "https://w3id.org/research-kg/resource/"
+SCHEME = KGM["scheme"]
+
+MIN_METHODS = 1200
+MIN_DATASETS = 300
+MIN_MODELS = 250
+
+# A label that is only one of these words would match nearly every abstract.
+GENERIC_WORDS = {
+    "model", "models", "method", "methods", "framework", "frameworks", "network", "networks",
+    "learning", "algorithm", "algorithms", "approach", "approaches", "attention", "regression",
+    "classification", "system", "systems", "technique", "techniques", "architecture",
+    "architectures", "training", "inference", "estimation",
+    "prediction", "analysis", "data", "dataset", "benchmark", "neural",
+    "deep", "embedding", "embeddings", "encoder", "decoder", "loss", "kernel", "graph", "tree",
+    "trees", "filter", "sampling", "search", "test", "feature", "features", "layer", "layers",
+}
+
+# Labels deliberately shared between two concepts (within or across files), case-folded.
+# Keep this empty unless the ambiguity is real and both readings are needed as plain labels.
+ALLOWED_SHARED: set[str] = set()
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def _load(name: str) -> Graph:
+    g = Graph()
+    g.parse(ONTO / name, format="turtle")
+    return g
+
+
+@pytest.fixture(scope="module")
+def methods() -> Graph:
+    return _load("methods.ttl")
+
+
+@pytest.fixture(scope="module")
+def datasets() -> Graph:
+    return _load("datasets.ttl")
+
+
+@pytest.fixture(scope="module")
+def models() -> Graph:
+    return _load("models.ttl")
+
+
+def _concepts(g: Graph) -> list[URIRef]:
+    return sorted(s for s in g.subjects(RDF.type, SKOS.Concept) if isinstance(s, URIRef))
+
+
+def _labels(g: Graph, s) -> list[Literal]:
+    return list(g.objects(s, SKOS.prefLabel)) + list(g.objects(s, SKOS.altLabel))
+
+
+# --------------------------------------------------------------------------- methods
+
+
+def test_methods_parse_and_size(methods):
+    concepts = _concepts(methods)
+    assert len(concepts) >= MIN_METHODS, len(concepts)
+    assert (SCHEME, RDF.type, SKOS.ConceptScheme) in methods
+
+
+def test_method_iris_are_slugs(methods):
+    for c in _concepts(methods):
+        assert str(c).startswith(str(KGM)), c
+        assert SLUG.match(str(c)[len(str(KGM)):]), c
+
+
+def test_every_concept_in_scheme_with_one_preflabel(methods):
+    for c in _concepts(methods):
+        assert (c, SKOS.inScheme, SCHEME) in methods, c
+        prefs = list(methods.objects(c, SKOS.prefLabel))
+        assert len(prefs) == 1, (c, prefs)
+
+
+def test_plain_literals(methods, datasets, models):
+    for g in (methods, datasets, models):
+        for p in (SKOS.prefLabel, SKOS.altLabel, KG.ambiguousLabel):
+            for o in g.objects(None, p):
+                assert isinstance(o, Literal) and o.language is None and o.datatype is None, o
+                assert str(o) == str(o).strip() and str(o), repr(o)
+
+
+def test_broader_targets_exist_and_hierarchy_is_rooted(methods):
+    concepts = set(_concepts(methods))
+    tops = set(methods.subjects(SKOS.topConceptOf, SCHEME))
+    assert tops, "no top concepts"
+    assert tops == set(methods.objects(SCHEME, SKOS.hasTopConcept))
+    for c in concepts:
+        broader = list(methods.objects(c, SKOS.broader))
+        for b in broader:
+            assert b in concepts, (c, b)
+        if c in tops:
+            assert not broader, c
+        else:
+            assert broader, f"{c} has neither skos:broader nor skos:topConceptOf"
+    # every concept reaches a top concept without cycles
+    for c in concepts:
+        seen, cur = set(), c
+        while cur not in tops:
+            assert cur not in seen, f"cycle at {cur}"
+            seen.add(cur)
+            cur = next(iter(methods.objects(cur, SKOS.broader)))
+
+
+def test_generic_flag_is_boolean_true(methods):
+    flagged = list(methods.subject_objects(KG.generic))
+    assert flagged
+    for s, o in flagged:
+        assert isinstance(o, Literal) and o.datatype == XSD.boolean and o.toPython() is True, (s, o)
+    generic = {s for s, _ in flagged}
+    for name in ("deep-learning", "neural-network", "machine-learning", "large-language-model",
+                 "transformer-based", "kernel-methods", "optimization"):
+        assert KGM[name] in generic, name
+    for name in ("kernel-pca", "lora", "admm", "gaussian-process", "spectral-clustering",
+                 "conformal-prediction", "flow-matching", "transformer", "svgp"):
+        assert KGM[name] not in generic, name
+
+
+def test_ambiguous_labels_are_not_plain_labels(methods):
+    for s, o in methods.subject_objects(KG.ambiguousLabel):
+        assert o not in _labels(methods, s), (s, o)
+
+
+def _check_no_dups(graphs_and_subjects):
+    idx = defaultdict(set)
+    for g, subjects in graphs_and_subjects:
+        for s in subjects:
+            for l in _labels(g, s):
+                idx[str(l).casefold()].add(s)
+    dups = {l: sorted(s) for l, s in idx.items() if len(s) > 1 and l not in ALLOWED_SHARED}
+    assert not dups, f"labels shared by several entries: {dict(list(dups.items())[:20])}"
+
+
+def test_no_accidental_duplicate_labels_in_methods(methods):
+    _check_no_dups([(methods, _concepts(methods))])
+
+
+def test_no_bare_generic_word_labels(methods, datasets, models):
+    for g in (methods, datasets, models):
+        for p in (SKOS.prefLabel, SKOS.altLabel):
+            for s, o in g.subject_objects(p):
+                assert str(o).casefold() not in GENERIC_WORDS, (s, o)
+
+
+def test_known_methods_and_aliases(methods):
+    idx = defaultdict(set)
+    for c in _concepts(methods):
+        for l in _labels(methods, c):
+            idx[str(l)].add(c)
+    expect = {
+        "Kernel PCA": "kernel-pca", "kernel principal component analysis": "kernel-pca",
+        "KPCA": "kernel-pca", "Gaussian processes": "gaussian-process", "GPs": "gaussian-process",
+        "t-SNE": "t-sne", "tSNE": "t-sne", "LoRA": "lora", "low-rank adaptation": "lora",
+        "ADMM": "admm", "Nyström method": "nystrom-method", "EM algorithm": "em-algorithm",
+        "expectation-maximization": "em-algorithm", "MCMC": "mcmc", "KSVD": "kernel-svd",
+        "optimisation": "optimization", "DC programming": "dc-programming",
+        "difference of convex": "dc-programming", "Maximum Mean Discrepancy test": "mmd-test",
+        "LMMSE": "lmmse", "persistent homology": "persistent-homology", "GCN": "gcn",
+        "graph convolutional network": "gcn", "flow matching": "flow-matching",
+        "EAP-IG": "edge-attribution-patching", "conformal prediction": "conformal-prediction",
+    }
+    for label, slug in expect.items():
+        hits = idx.get(label) or {c for l, cs in idx.items() if l.casefold() == label.casefold() for c in cs}
+        assert KGM[slug] in hits, (label, slug, hits)
+
+
+# --------------------------------------------------------------------------- datasets / models
+
+
+def _resources(g: Graph, cls, kind: str) -> list[URIRef]:
+    subjects = sorted(s for s in g.subjects(RDF.type, cls))
+    for s in subjects:
+        assert str(s).startswith(KGR + kind + "/"), s
+        assert SLUG.match(str(s)[len(KGR + kind + "/"):]), s
+    return subjects
+
+
+def test_datasets(datasets):
+    ds = _resources(datasets, KG.Dataset, "dataset")
+    assert len(ds) >= MIN_DATASETS, len(ds)
+    for d in ds:
+        assert len(list(datasets.objects(d, SKOS.prefLabel))) == 1, d
+    # nothing else with labels in the file
+    assert set(datasets.subjects(SKOS.prefLabel)) == set(ds)
+    _check_no_dups([(datasets, ds)])
+
+
+def test_models(models):
+    ms = _resources(models, KG.Model, "model")
+    assert len(ms) >= MIN_MODELS, len(ms)
+    for m in ms:
+        assert len(list(models.objects(m, SKOS.prefLabel))) == 1, m
+    assert set(models.subjects(SKOS.prefLabel)) == set(ms)
+    _check_no_dups([(models, ms)])
+
+
+def test_no_label_shared_across_files(methods, datasets, models):
+    _check_no_dups([
+        (methods, _concepts(methods)),
+        (datasets, list(datasets.subjects(RDF.type, KG.Dataset))),
+        (models, list(models.subjects(RDF.type, KG.Model))),
+    ])

@@ -1,0 +1,183 @@
+"""The named queries, each with its expected answer on the hand-made graph ``fixtures/queries.ttl``."""
+import pytest
+
+from kg.query.named import get_query, list_queries, parse_header, run_named, serialize_named
+from kg.rdf.store import StoreError, open_store
+
+KGR = "https://w3id.org/research-kg/resource/"
+KGM = "https://w3id.org/research-kg/method/"
+
+#: Values that would change the query if they were pasted into its text.
+HOSTILE = ["Robert'); DROP ALL; {", 'x" } } ; DELETE WHERE { ?s ?p ?o } #', "a\\\"}\n#", "?author", "<>"]
+
+
+@pytest.fixture(scope="module")
+def store(fixture_build):
+    with open_store(fixture_build) as s:
+        yield s
+
+
+def column(rows, name):
+    return [r[name] for r in rows]
+
+
+def test_catalogue_has_every_query_with_header():
+    names = {q.name for q in list_queries()}
+    assert {"coauthors", "method-papers", "author-methods", "method-lineage", "methods-by-first-year",
+            "top-methods-per-category", "shared-methods-not-coauthors", "papers-with-code", "link-evidence",
+            "author-papers", "category-papers", "graph-counts"} <= names
+    for q in list_queries():
+        assert q.description, q.name
+        assert set(q.example) == {p.name for p in q.params if not p.optional}, q.name
+
+
+def test_header_parses_params_and_continuations():
+    q = parse_header("x", "# name: x\n# answers: one\n#   two\n# param: a — first\n"
+                          "# param: b — (optional) second\n# example: a=1=2\nSELECT * {}")
+    assert q.description == "one two"
+    assert [(p.name, p.optional) for p in q.params] == [("a", False), ("b", True)]
+    assert q.example == {"a": "1=2"}
+
+
+def test_unknown_query_and_bad_params_are_refused(store):
+    with pytest.raises(StoreError, match="no query named"):
+        run_named(store, "nope")
+    with pytest.raises(StoreError, match="needs --param author"):
+        run_named(store, "coauthors")
+    with pytest.raises(StoreError, match="no parameter colour"):
+        run_named(store, "coauthors", {"author": "x", "colour": "red"})
+
+
+def test_coauthors_with_joint_paper_counts(store):
+    rows = run_named(store, "coauthors", {"author": "lorenzo BASILE"})
+    assert [(r["name"], r["papers"]) for r in rows] == [
+        ("Luca Bortolussi", 1), ("Seán O'Brien", 1), ("Valentino Maiorca", 1)]
+    assert run_named(store, "coauthors", {"author": "Francesco Tonin"}) == [
+        {"coauthor": KGR + "person/johan-suykens", "name": "Johan Suykens", "papers": 2}]
+
+
+def test_a_name_with_a_quote_matches_as_it_is(store):
+    rows = run_named(store, "coauthors", {"author": "Seán O'Brien"})
+    assert column(rows, "name") == ["Lorenzo Basile"]
+
+
+def test_method_papers_by_alias_with_roles(store):
+    rows = run_named(store, "method-papers", {"method": "ksvd"})
+    assert [(r["year"], r["role"]) for r in rows] == [(2006, "proposes"), (2022, "uses")]
+    rows = run_named(store, "method-papers", {"method": "LC-KSVD"})
+    assert column(rows, "role") == ["compares with"]
+    rows = run_named(store, "method-papers", {"method": "Principal Component Analysis"})
+    assert column(rows, "role") == ["mentions", "uses"]
+
+
+def test_author_methods_over_the_years(store):
+    rows = run_named(store, "author-methods", {"author": "Francesco Tonin"})
+    assert [(r["year"], r["label"]) for r in rows] == [
+        (2023, "Deep Kernel PCA"), (2023, "Kernel PCA"), (2023, "Principal Component Analysis"),
+        (2025, "K-Means"), (2025, "Singular Value Decomposition")]
+
+
+def test_lineage_is_transitive_both_ways(store):
+    rows = run_named(store, "method-lineage", {"method": "PCA"})
+    assert [(r["relation"], r["label"], r["parent"]) for r in rows] == [
+        ("extended by", "Deep Kernel PCA", KGM + "kernel-pca"),
+        ("extended by", "Kernel PCA", KGM + "principal-component-analysis")]
+    rows = run_named(store, "method-lineage", {"method": "Deep Kernel PCA"})
+    assert [(r["relation"], r["label"], r["child"]) for r in rows] == [
+        ("extends", "Kernel PCA", KGM + "deep-kernel-pca"),
+        ("extends", "Principal Component Analysis", KGM + "kernel-pca")]
+    rows = run_named(store, "method-lineage", {"method": "K-SVD"})
+    assert [(r["relation"], r["label"]) for r in rows] == [
+        ("extended by", "Label Consistent K-SVD"), ("extends", "K-Means"), ("extends", "Singular Value Decomposition")]
+
+
+def test_methods_by_first_year(store):
+    rows = run_named(store, "methods-by-first-year")
+    first = {r["label"]: (r["firstYear"], r["papers"]) for r in rows}
+    assert first["K-SVD"] == (2006, 2)
+    assert first["Principal Component Analysis"] == (2023, 2)
+    assert first["Graph Neural Network"] == (2024, 1)
+    assert "Dimensionality Reduction" not in first  # a family no paper names
+    assert column(rows, "firstYear") == sorted(column(rows, "firstYear"))
+
+
+def test_top_methods_per_category(store):
+    rows = run_named(store, "top-methods-per-category")
+    top = {(r["categoryLabel"], r["label"]): r["rank"] for r in rows}
+    assert top[("Computer Vision and Pattern Recognition", "K-SVD")] == 1
+    assert top[("Computer Vision and Pattern Recognition", "K-Means")] == 2
+    assert top[("Machine Learning", "Principal Component Analysis")] == 1
+    assert top[("Machine Learning", "Transformer")] == 2
+    assert all(r["rank"] <= 3 for r in rows)
+
+
+def test_shared_methods_but_never_coauthors(store):
+    rows = run_named(store, "shared-methods-not-coauthors", {"author": "Francesco Tonin"})
+    assert [(r["name"], r["shared"]) for r in rows] == [
+        ("Michal Aharon", 2), ("Lorenzo Basile", 1), ("Luca Bortolussi", 1), ("Valentino Maiorca", 1)]
+    assert sorted(rows[0]["methods"].split(", ")) == ["K-Means", "Singular Value Decomposition"]
+    assert "Johan Suykens" not in column(rows, "name")
+
+
+def test_papers_with_code(store):
+    rows = run_named(store, "papers-with-code")
+    assert [(r["year"], r["code"]) for r in rows] == [
+        (2024, "https://github.com/example/residual-streams"), (2023, "https://github.com/example/dkpca")]
+
+
+def test_link_evidence_of_a_method_and_of_one_paper(store):
+    rows = run_named(store, "link-evidence", {"method": "K-SVD"})
+    assert [(r["link"], r["rule"], r["confidence"]) for r in rows] == [
+        ("uses", "pattern:we_use", 0.7), ("proposes", "pattern:we_propose", 0.9)]
+    rows = run_named(store, "link-evidence", {"method": "k-svd", "title": "K-SVD: An Algorithm for Designing "
+                                              "Overcomplete Dictionaries for Sparse Representation"})
+    assert column(rows, "sentence") == ["We propose K-SVD, generalizing K-Means; each atom is updated with an SVD."]
+
+
+def test_author_papers_with_years(store):
+    rows = run_named(store, "author-papers", {"author": "francesco tonin"})
+    assert [(r["year"], r["position"]) for r in rows] == [(2025, 1), (2023, 1)]
+    assert column(run_named(store, "author-papers", {"author": "Luca Bortolussi"}), "position") == [3]
+
+
+def test_category_papers_include_sub_areas(store):
+    rows = run_named(store, "category-papers", {"category": "Deep Learning"})
+    assert sorted(column(rows, "subjectLabel")) == ["Deep Learning", "Graph Neural Networks", "Theory"]
+    untitled = next(r for r in rows if r["subjectLabel"] == "Graph Neural Networks")
+    assert untitled["title"] == "We use a GNN and a Transformer to represent molecules."  # no title: the abstract
+    rows = run_named(store, "category-papers", {"category": "CS.lg"})
+    assert column(rows, "year") == [2025, 2024, 2023]
+    rows = run_named(store, "category-papers", {"category": "cs"})
+    assert len({r["paper"] for r in rows}) == 5
+
+
+def test_graph_counts(store):
+    assert run_named(store, "graph-counts") == [
+        {"papers": 6, "authors": 8, "methods": 10, "categories": 6, "codeLinks": 2}]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_hostile_parameters_change_nothing(store, value):
+    before = len(store)
+    for q in list_queries():
+        params = {p.name: value for p in q.params}
+        assert run_named(store, q.name, params) == ([] if params else run_named(store, q.name)), q.name
+    assert len(store) == before
+
+
+def test_serialized_named_query(store):
+    body = serialize_named(store, "coauthors", {"author": "Francesco Tonin"}, "csv").decode()
+    assert body.splitlines() == ["coauthor,name,papers", KGR + "person/johan-suykens,Johan Suykens,2"]
+    assert get_query("coauthors").sparql.startswith("# name: coauthors")
+
+
+def test_cli_runs_named_queries_and_lists_them(fixture_build, capsys):
+    from kg.cli import main
+
+    assert main(["query", "--name", "coauthors", "--param", "author=Francesco Tonin", "--store", str(fixture_build),
+                 "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == KGR + "person/johan-suykens,Johan Suykens,2"
+    assert main(["query", "--name", "coauthors", "--store", str(fixture_build)]) == 1
+    assert "needs --param author" in capsys.readouterr().err
+    assert main(["queries", "--format", "json"]) == 0
+    assert "coauthors" in capsys.readouterr().out
