@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from conftest import KGM, KGR
+from kg.rdf.store import open_store
 from kg.analytics import (
     NotFound,
     author_method_graph,
@@ -241,3 +242,21 @@ def test_seed_lines_of_work_of_francesco_tonin(seed_store):
     assert line[0].startswith("Nonlinear SVD with Asymmetric Kernels")
     assert any(t.startswith("Primal-Attention") for t in line)
     assert any(t.startswith("HeNCler") for t in line)
+
+
+@needs_extraction
+def test_cli_rank_profile_adopters_export(seed_build, tmp_path, capsys):
+    from kg.cli import main
+
+    assert main(["rank", "methods", "--metric", "papers", "--top", "5", "--store", str(seed_build), "--format", "json"]) == 0
+    ranked = json.loads(capsys.readouterr().out)
+    assert [r["rank"] for r in ranked] == [1, 2, 3, 4, 5]
+    assert "KSVD" in {r["label"] for r in ranked}
+    assert main(["profile", "FRANCESCO TONIN", "--store", str(seed_build), "--format", "csv"]) == 0
+    assert "KPCA" in capsys.readouterr().out
+    assert main(["adopters", "kernel svd", "--store", str(seed_build), "--format", "json"]) == 0
+    assert sum(r["papers"] for r in json.loads(capsys.readouterr().out)) >= 5
+    assert main(["profile", "Nobody Atall", "--store", str(seed_build)]) == 1
+    assert "no person named 'Nobody Atall'" in capsys.readouterr().err
+    assert main(["export", "coauthors", "--store", str(seed_build), "--out", str(tmp_path / "co.gexf")]) == 0
+    assert nx.read_gexf(tmp_path / "co.gexf").number_of_nodes() == coauthor_graph(open_store(seed_build)).number_of_nodes()
