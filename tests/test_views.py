@@ -280,3 +280,17 @@ def test_seed_site_pages(seed_build, opened):
     ksvd.page.screenshot(path=str(SCREENSHOTS / "seed-lineage-ksvd.png"))
     co = opened(seed_build / "coauthors.html").drawn()
     co.page.screenshot(path=str(SCREENSHOTS / "seed-coauthors.png"))
+
+
+def test_colour_by_category(mini_store, tmp_path, opened):
+    from kg.views import coauthor_view, method_view
+
+    coauthor_view(mini_store, tmp_path / "co.html", color_by="category")
+    page = opened(tmp_path / "co.html").drawn()
+    legend = page.js("document.querySelector('.kg-legend').textContent")
+    assert "Machine Learning (7)" in legend and "Computation and Language (5)" in legend
+    colours = page.js("network.body.data.nodes.get().map(n => n.color)")
+    assert len(set(colours)) == 2
+    method_view(mini_store, tmp_path / "me.html", color_by="category")
+    page = opened(tmp_path / "me.html").drawn()
+    assert "kernel method (2)" in page.js("document.querySelector('.kg-legend').textContent")
