@@ -21,7 +21,7 @@ import spacy  # noqa: E402
 from kg.extract import extract_papers, load_pipeline  # noqa: E402
 from kg.model import Paper  # noqa: E402
 
-DEFAULT_BIB = "/work/shared/data/acl-2016-2020.bib"
+DEFAULT_BIB = str(Path(__file__).resolve().parents[2] / "shared" / "data" / "acl-2016-2020.bib")
 _ENTRY = re.compile(r"@\w+\{[^,]*,(.*?)\n\}", re.DOTALL)
 _FIELD = re.compile(r"^\s*(title|abstract)\s*=\s*\{(.*)\},?\s*$", re.MULTILINE)
 
