@@ -15,7 +15,7 @@ run: $(STAMP)
 	$(VENV)/bin/kg build seeds --out build
 
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest tests notebooks --nbmake
 
 clean:
 	rm -rf build $(VENV)

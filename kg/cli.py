@@ -154,6 +154,166 @@ def cmd_explain(args) -> int:
     return 0
 
 
+def frame_rows(df) -> list[dict]:
+    """A DataFrame's rows for ``print_rows``: missing values as None, lists as text."""
+    rows = df.astype(object).where(df.notna(), None).to_dict("records")
+    return [{k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in r.items()} for r in rows]
+
+
+def found(fn, *args, **kwargs):
+    """Call a library function that looks a name up; an unknown name is a usage error."""
+    from kg.analytics import NotFound
+
+    try:
+        return fn(*args, **kwargs)
+    except NotFound as e:
+        raise UsageError(str(e)) from None
+
+
+def wrote(info) -> None:
+    left = f"; {info.total_nodes - info.nodes:,} of {info.total_nodes:,} left out" if info.total_nodes > info.nodes else ""
+    print(f"wrote {info.path} ({info.nodes:,} nodes, {info.edges:,} links{left})")
+
+
+def cmd_view(args) -> int:
+    from kg import views
+
+    store = open_store(args.store)
+    if args.what in ("author", "method") and not args.name:
+        raise UsageError(f"kg view {args.what} needs a name")
+    if args.what == "coauthors":
+        info = views.coauthor_view(store, args.out, max_nodes=args.max_nodes, color_by=args.color_by)
+    elif args.what == "methods":
+        info = views.method_view(store, args.out, max_nodes=args.max_nodes, color_by=args.color_by)
+    elif args.what == "author":
+        info = found(views.author_ego_view, store, args.name, args.out, radius=args.radius)
+    else:
+        info = found(views.method_ego_view, store, args.name, args.out)
+    wrote(info)
+    return 0
+
+
+def cmd_lineage(args) -> int:
+    from kg.analytics import lineage
+    from kg.views import write_lineage_html, write_lineage_json
+
+    m = found(lineage, open_store(args.store), args.name, kind=args.kind, max_users=args.max_users)
+    if args.json:
+        write_lineage_json(m, args.json)
+        print(f"wrote {args.json}")
+    if args.out:
+        wrote(write_lineage_html(m, args.out))
+    if not (args.json or args.out):
+        for p in m.papers():
+            print(f"{p.year or 'year unknown'}  {p.label}")
+    for note in m.notes:
+        print(note, file=sys.stderr)
+    return 0
+
+
+def cmd_rank(args) -> int:
+    from kg.analytics import rank
+
+    df = rank(open_store(args.store), args.what, args.metric, args.top)
+    print_rows(frame_rows(df.round(6).reset_index()), args.format)
+    return 0
+
+
+def cmd_profile(args) -> int:
+    from kg.analytics import author_method_profile
+
+    print_rows(frame_rows(found(author_method_profile, open_store(args.store), args.name)), args.format)
+    return 0
+
+
+def cmd_adopters(args) -> int:
+    from kg.analytics import method_adopters
+
+    print_rows(frame_rows(found(method_adopters, open_store(args.store), args.name)), args.format)
+    return 0
+
+
+def cmd_brokers(args) -> int:
+    from kg.analytics import brokers, coauthor_graph, method_cooccurrence_graph
+
+    store = open_store(args.store)
+    g = coauthor_graph(store) if args.what == "authors" else method_cooccurrence_graph(store)
+    df = brokers(g, top=args.top)
+    print_rows(frame_rows(df.rename_axis("iri").reset_index()), args.format)
+    return 0
+
+
+EXPORTS = ("coauthors", "methods", "author-methods", "paper-methods", "lineage")
+
+
+def cmd_export(args) -> int:
+    from kg import analytics
+
+    build = {"coauthors": analytics.coauthor_graph, "methods": analytics.method_cooccurrence_graph,
+             "author-methods": analytics.author_method_graph, "paper-methods": analytics.paper_method_graph,
+             "lineage": analytics.method_lineage_graph}[args.graph]
+    g = build(open_store(args.store))
+    for path in analytics.export(g, args.out, args.format):
+        print(f"wrote {path}")
+    print(f"({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges)")
+    return 0
+
+
+def add_analytics_commands(sub, formats) -> None:
+    """``kg view``, ``kg lineage``, ``kg rank``, ``kg profile``, ``kg adopters``, ``kg brokers``,
+    ``kg export``: thin shells over ``kg.analytics`` and ``kg.views``."""
+    from kg.analytics.rank import GRAPHS, METRICS
+
+    p = sub.add_parser("view", help="write a network view as one self-contained HTML file")
+    p.add_argument("what", choices=["coauthors", "methods", "author", "method"])
+    p.add_argument("name", nargs="?", help="the person or method of an ego view (name or IRI)")
+    p.add_argument("--store", required=True)
+    p.add_argument("--out", required=True, help="the HTML file to write")
+    p.add_argument("--max-nodes", type=int, default=2000, help="keep the most central nodes beyond this")
+    p.add_argument("--color-by", choices=["community", "category"], default="community")
+    p.add_argument("--radius", type=int, choices=[1, 2], default=1, help="author view: coauthors' coauthors too")
+    p.set_defaults(func=cmd_view)
+
+    p = sub.add_parser("lineage", help="a method's lineage or a person's lines of work, in time")
+    p.add_argument("name", help="a method or a person (name, alias or IRI)")
+    p.add_argument("--store", required=True)
+    p.add_argument("--out", help="the HTML file to write")
+    p.add_argument("--json", help="a JSON file to write")
+    p.add_argument("--kind", choices=["method", "author"], help="look the name up among these only")
+    p.add_argument("--max-users", type=int, default=60, help="papers that only use the method, at most")
+    p.set_defaults(func=cmd_lineage)
+
+    p = sub.add_parser("rank", help="the most central authors or methods")
+    p.add_argument("what", choices=list(GRAPHS))
+    p.add_argument("--metric", choices=list(METRICS), default="pagerank")
+    p.add_argument("--top", type=int, default=20)
+    p.add_argument("--store", required=True)
+    p.add_argument("--format", choices=formats, default="table")
+    p.set_defaults(func=cmd_rank)
+
+    for name, fn, text in (("profile", cmd_profile, "the methods a person's papers name, with counts and years"),
+                           ("adopters", cmd_adopters, "the papers and authors naming a method, per year")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("name")
+        p.add_argument("--store", required=True)
+        p.add_argument("--format", choices=formats, default="table")
+        p.set_defaults(func=fn)
+
+    p = sub.add_parser("brokers", help="people (or methods) whose ties reach several communities")
+    p.add_argument("what", choices=list(GRAPHS), nargs="?", default="authors")
+    p.add_argument("--top", type=int, default=20)
+    p.add_argument("--store", required=True)
+    p.add_argument("--format", choices=formats, default="table")
+    p.set_defaults(func=cmd_brokers)
+
+    p = sub.add_parser("export", help="write a network as GraphML, GEXF or CSV")
+    p.add_argument("graph", choices=EXPORTS)
+    p.add_argument("--store", required=True)
+    p.add_argument("--out", required=True, help="FILE.graphml, FILE.gexf or FILE.csv (nodes and edges)")
+    p.add_argument("--format", choices=["graphml", "gexf", "csv"], help="default: from the file's suffix")
+    p.set_defaults(func=cmd_export)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="kg", description="A research knowledge graph of authors, papers and methods.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -201,6 +361,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--store", required=True)
     p.add_argument("--format", choices=formats, default="table")
     p.set_defaults(func=cmd_explain)
+
+    add_analytics_commands(sub, formats)
     return ap
 
 
@@ -214,6 +376,8 @@ def main(argv=None) -> int:
         print(f"kg {args.command}: {e}", file=sys.stderr)
     except InputError as e:
         print(f"kg {args.command}: {e.problem}", file=sys.stderr)
+    except OSError as e:  # a folder that is a file, a full disk, no permission: the OS says which
+        print(f"kg {args.command}: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
     except KeyboardInterrupt:
         print(f"kg {args.command}: interrupted; nothing was changed", file=sys.stderr)
         return 130

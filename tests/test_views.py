@@ -249,3 +249,48 @@ def test_lineage_page_from_a_map(mini_store, tmp_path, opened):
     assert page.js("network.body.data.nodes.length") == 4
     labels = page.js("network.body.data.edges.get().map(e => e.label).sort()")
     assert labels == ["extends", "proposes", "proposes"]
+
+
+def test_cli_view_and_lineage(seed_build, tmp_path, opened, capsys):
+    from kg.cli import main
+
+    assert main(["view", "author", "Francesco Tonin", "--store", str(seed_build), "--out", str(tmp_path / "ft.html")]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {tmp_path / 'ft.html'}")
+    assert main(["lineage", "Francesco Tonin", "--store", str(seed_build), "--out", str(tmp_path / "ftl.html"),
+                 "--json", str(tmp_path / "ftl.json")]) == 0
+    data = json.loads((tmp_path / "ftl.json").read_text())
+    page = opened(tmp_path / "ftl.html").drawn()
+    assert page.js("network.body.data.nodes.length") == len(data["nodes"])
+    page.page.screenshot(path=str(SCREENSHOTS / "seed-francesco-tonin-lineage.png"))
+    assert page.errors == []
+    assert main(["view", "method", "no such method", "--store", str(seed_build), "--out", str(tmp_path / "x.html")]) == 1
+
+
+def test_seed_site_pages(seed_build, opened):
+    """The site ``kg build`` wrote for seeds/: every page draws, offline, without errors."""
+    pages = sorted(seed_build.rglob("*.html"))
+    assert (seed_build / "index.html") in pages and len(pages) >= 6
+    for path in pages:
+        if path.name == "index.html":
+            continue
+        page = opened(path).drawn()
+        assert page.js("network.body.data.nodes.length") > 0
+        assert page.errors == [] and page.requests == [], path
+    ksvd = opened(seed_build / "lineage" / "kernel-svd.html").drawn()
+    ksvd.page.screenshot(path=str(SCREENSHOTS / "seed-lineage-ksvd.png"))
+    co = opened(seed_build / "coauthors.html").drawn()
+    co.page.screenshot(path=str(SCREENSHOTS / "seed-coauthors.png"))
+
+
+def test_colour_by_category(mini_store, tmp_path, opened):
+    from kg.views import coauthor_view, method_view
+
+    coauthor_view(mini_store, tmp_path / "co.html", color_by="category")
+    page = opened(tmp_path / "co.html").drawn()
+    legend = page.js("document.querySelector('.kg-legend').textContent")
+    assert "Machine Learning (7)" in legend and "Computation and Language (5)" in legend
+    colours = page.js("network.body.data.nodes.get().map(n => n.color)")
+    assert len(set(colours)) == 2
+    method_view(mini_store, tmp_path / "me.html", color_by="category")
+    page = opened(tmp_path / "me.html").drawn()
+    assert "kernel method (2)" in page.js("document.querySelector('.kg-legend').textContent")

@@ -18,8 +18,9 @@ SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence W
   ?e a kg:Evidence ; kg:subject ?s ; kg:predicate ?p ; kg:object ?o ;
      kg:sentence ?sentence ; kg:startOffset ?start ; kg:endOffset ?end ; kg:rule ?rule ; kg:confidence ?confidence .
   OPTIONAL { ?s dcterms:title ?stitle } OPTIONAL { ?s skos:prefLabel ?slabel }
+  OPTIONAL { ?s dcterms:abstract ?sabstract }
   OPTIONAL { ?o skos:prefLabel ?olabel }
-  BIND(COALESCE(?stitle, ?slabel, STR(?s)) AS ?subject)
+  BIND(COALESCE(?stitle, ?slabel, CONCAT(SUBSTR(?sabstract, 1, 60), "…"), STR(?s)) AS ?subject)
   BIND(COALESCE(?olabel, STR(?o)) AS ?object)
   BIND(REPLACE(STR(?p), "^.*[#/]", "") AS ?link)
 } ORDER BY ?subject ?link ?object ?start"""

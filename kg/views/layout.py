@@ -1,8 +1,11 @@
 """Positions computed in Python, so pages open already laid out (physics off in the browser).
 
-Each connected component is laid out on its own (force-directed, fixed seed), scaled to its
-size, and the components are packed in rows, largest first: a coauthor network of many small
-groups stays readable instead of flinging the small groups to the rim.
+Each connected component is laid out on its own and the components are packed in rows,
+largest first: a coauthor network of many small groups stays readable instead of flinging the
+small groups to the rim. A large component is laid out in two levels: its Louvain communities
+are placed as discs by a force layout of the community graph (pushed apart until no two
+overlap), and each community is laid out inside its disc. That keeps big networks in readable
+groups instead of one hairball, and stays fast (force layouts only ever see a few hundred nodes).
 
 >>> import networkx as nx
 >>> pos = packed_layout(nx.Graph([(1, 2), (3, 4), (4, 5)]))
@@ -16,50 +19,114 @@ import math
 import networkx as nx
 import numpy as np
 
-#: Pixels per node: a component of n nodes gets a disc of radius SPACING * sqrt(n).
+#: Pixels per node: a group of n nodes gets a disc of radius SPACING * sqrt(n).
 SPACING = 80.0
 SEED = 42
-#: Components up to this size get Kamada-Kawai (even spacing, deterministic), larger ones
-#: Fruchterman-Reingold (``spring_layout``, sparse and fast).
-KAMADA_KAWAI_MAX = 150
+#: Components up to this size get Kamada-Kawai (even spacing, deterministic), up to
+#: DIRECT_MAX Fruchterman-Reingold, larger ones the two-level community layout.
+KAMADA_KAWAI_MAX = 25
+DIRECT_MAX = 400
 
 
-def component_layout(g: nx.Graph, weight: str | None = None, seed: int = SEED) -> dict:
-    """Positions of one connected component, centred on 0 and fitted in radius
-    ``SPACING * sqrt(n)``. Edge weights are ignored unless ``weight`` is given: strong ties
-    pulling nodes onto each other hide them."""
+def radius(n: int) -> float:
+    return SPACING * math.sqrt(max(n, 1))
+
+
+def _fit(pos: dict, n: int) -> dict:
+    """Centre positions on 0 and scale them into the disc of a group of ``n`` nodes."""
+    coords = np.array(list(pos.values()), dtype=float)
+    coords -= coords.mean(axis=0)
+    r = np.linalg.norm(coords, axis=1).max() or 1.0
+    return dict(zip(pos, coords * radius(n) / r))
+
+
+def separate(centres: np.ndarray, radii: np.ndarray, rounds: int = 200) -> np.ndarray:
+    """Push discs apart until none overlap (with a gap of SPACING); returns new centres.
+
+    >>> separate(np.array([[0, 0], [1, 0]]), np.array([10.0, 10.0])).round().tolist()
+    [[-50.0, 0.0], [50.0, 0.0]]
+    """
+    c = centres.astype(float).copy()
+    for _ in range(rounds):
+        d = c[:, None, :] - c[None, :, :]
+        dist = np.linalg.norm(d, axis=2)
+        np.fill_diagonal(dist, np.inf)
+        overlap = np.clip(radii[:, None] + radii[None, :] + SPACING - dist, 0, None)
+        if not overlap.any():
+            break
+        unit = d / np.where(dist > 1e-9, dist, 1.0)[:, :, None]
+        c += (unit * overlap[:, :, None] / 2).sum(axis=1)
+    return c
+
+
+def community_layout(g: nx.Graph, seed: int = SEED, groups: dict | None = None) -> dict:
+    """Two-level layout of one large component: communities as discs, then inside them.
+    ``groups`` (node → group) gives the communities, else Louvain finds them."""
+    if groups is None:
+        parts = [sorted(p, key=str) for p in nx.community.louvain_communities(g, seed=seed)]
+    else:
+        by_group: dict = {}
+        for n in g:
+            by_group.setdefault(groups[n], []).append(n)
+        parts = [sorted(p, key=str) for p in by_group.values()]
+    if len(parts) == 1:
+        return _fit(nx.spring_layout(g, seed=seed, iterations=50), len(g))
+    parts.sort(key=lambda p: (-len(p), str(p[0])))
+    quotient = nx.Graph()
+    quotient.add_nodes_from(range(len(parts)))
+    member = {n: i for i, p in enumerate(parts) for n in p}
+    for a, b in g.edges:
+        i, j = member[a], member[b]
+        if i != j:
+            w = quotient.edges[i, j]["weight"] + 1 if quotient.has_edge(i, j) else 1
+            quotient.add_edge(i, j, weight=w)
+    radii = np.array([radius(len(p)) for p in parts])
+    start = nx.spring_layout(quotient, weight="weight", seed=seed)
+    centres = np.array([start[i] for i in range(len(parts))])
+    centres *= math.sqrt((radii ** 2).sum()) * 1.5 / (np.abs(centres).max() or 1.0)  # about the discs' area
+    centres = separate(centres, radii)
+    out = {}
+    for part, centre in zip(parts, centres):
+        for node, p in packed_layout(g.subgraph(part), seed=seed, centred=True).items():
+            out[node] = (p[0] + centre[0], p[1] + centre[1])
+    return out
+
+
+def component_layout(g: nx.Graph, seed: int = SEED, groups: dict | None = None) -> dict:
+    """Positions of one connected component around 0, in a disc of radius ``radius(n)``.
+    Edge weights are ignored: strong ties pulling nodes onto each other hide them."""
     n = g.number_of_nodes()
     if n == 1:
-        return {next(iter(g)): np.zeros(2)}
+        return {next(iter(g)): (0.0, 0.0)}
     if n == 2:
         a, b = sorted(g, key=str)
-        return {a: np.array([-SPACING, 0.0]), b: np.array([SPACING, 0.0])}
+        return {a: (-SPACING, 0.0), b: (SPACING, 0.0)}
     if n <= KAMADA_KAWAI_MAX:
-        pos = nx.kamada_kawai_layout(g, weight=None)
-    else:
-        pos = nx.spring_layout(g, weight=weight, seed=seed, iterations=60 if n < 1000 else 40)
-    coords = np.array(list(pos.values()))
-    coords -= coords.mean(axis=0)
-    radius = np.linalg.norm(coords, axis=1).max() or 1.0
-    coords *= SPACING * math.sqrt(n) / radius
-    return dict(zip(pos, coords))
+        return _fit(nx.kamada_kawai_layout(g, weight=None), n)
+    if n <= DIRECT_MAX:
+        return _fit(nx.spring_layout(g, weight=None, seed=seed, iterations=60), n)
+    return community_layout(g, seed, groups)
 
 
-def packed_layout(g: nx.Graph, weight: str | None = None, seed: int = SEED) -> dict:
+def packed_layout(g: nx.Graph, seed: int = SEED, centred: bool = False, groups: dict | None = None) -> dict:
     """Every node's ``(x, y)``: components laid out one by one and packed in rows (shelves),
-    largest first, rows about as wide as the whole drawing is tall."""
+    largest first, rows about as wide as the whole drawing is tall (``centred``: around 0).
+    ``groups`` (node → community) shapes the layout of large components."""
     comps = sorted((sorted(c, key=str) for c in nx.connected_components(g)), key=lambda c: (-len(c), str(c[0])))
-    laid = [component_layout(g.subgraph(c), weight, seed) for c in comps]
-    radii = [max(SPACING, SPACING * math.sqrt(len(c))) for c in comps]
-    width = max(2 * radii[0], math.sqrt(sum((2 * r) ** 2 for r in radii)) * 1.1) if comps else 0
+    laid = [component_layout(g.subgraph(c), seed, groups) for c in comps]
+    extents = [max(radius(len(c)), max(math.hypot(*p) for p in pos.values())) for c, pos in zip(comps, laid)]
+    width = max(2 * extents[0], math.sqrt(sum((2 * r) ** 2 for r in extents)) * 1.1) if comps else 0
     out: dict = {}
     x = y = row_height = 0.0
-    for pos, r in zip(laid, radii):
+    for pos, r in zip(laid, extents):
         if x > 0 and x + 2 * r > width:
             x, y, row_height = 0.0, y + row_height + SPACING, 0.0
-        centre = np.array([x + r, y + r])
         for node, p in pos.items():
-            out[node] = (float(p[0] + centre[0]), float(p[1] + centre[1]))
+            out[node] = (float(p[0] + x + r), float(p[1] + y + r))
         x += 2 * r + SPACING
         row_height = max(row_height, 2 * r)
+    if centred and out:
+        mx = sum(p[0] for p in out.values()) / len(out)
+        my = sum(p[1] for p in out.values()) / len(out)
+        out = {n: (p[0] - mx, p[1] - my) for n, p in out.items()}
     return out

@@ -134,7 +134,7 @@ def write_lineage_html(m: LineageMap, path: str | Path, index_href: str | None =
     pos, headers = timeline_layout(m)
     net = new_network(directed=True)
     net.options["edges"]["smooth"] = {"enabled": True, "type": "curvedCW", "roundness": 0.15}
-    net.options["edges"]["font"] = {"size": 13, "align": "middle", "color": "#52606d", "strokeWidth": 4}
+    net.options["edges"]["font"] = {"size": 13, "color": "#52606d", "strokeWidth": 4}
     net.options["nodes"]["scaling"]["label"]["enabled"] = False
     colour = {"subject": CENTRE, "base": BASE, "extension": EXTENSION}
     for n in m.nodes:

@@ -34,9 +34,10 @@ MAX_NODES = 2000
 MAX_NEIGHBOURS = 60
 #: Papers listed in a node's tooltip (all of them, up to PAPERS_IN_DETAILS, on click).
 PAPERS_IN_TOOLTIP = 5
-PAPERS_IN_DETAILS = 25
+PAPERS_IN_DETAILS = 12
 
 CENTRE, NEAR, FAR, METHOD, BASE, EXTENSION = "#f28e2b", "#4e79a7", "#a0cbe8", "#59a14f", "#b07aa1", "#e15759"
+BETWEEN = "#b4bcc6"  # links between two groups
 
 
 @dataclass
@@ -107,7 +108,9 @@ def _groups(g: nx.Graph, color_by: str, category_of) -> tuple[pd.Series, callabl
 
 
 def _draw(g: nx.Graph, pos: dict, colour: dict, value: dict, info: dict, shape: dict | None = None,
-          edge_info=None, directed_edges: set | None = None):
+          edge_info=None, directed_edges: set | None = None, groups: pd.Series | None = None):
+    """A pyvis network of ``g`` at ``pos``. With ``groups``, links inside a group take its colour
+    and links between groups fade, so groups stand out of the tangle of a big network."""
     net = new_network()
     for n in g.nodes:
         net.add_node(n, label=g.nodes[n]["label"], shape=(shape or {}).get(n, "dot"), color=colour[n],
@@ -117,6 +120,9 @@ def _draw(g: nx.Graph, pos: dict, colour: dict, value: dict, info: dict, shape: 
             a, b = b, a
         directed = bool(directed_edges) and (a, b) in directed_edges
         extra = {"arrows": {"to": {"enabled": directed}}, "dashes": directed}
+        if groups is not None:
+            same = groups[a] == groups[b]
+            extra["color"] = {"color": colour[a] if same else BETWEEN, "opacity": 0.6 if same else 0.25}
         net.add_edge(a, b, id=f"e{i}", value=d.get("weight", 1), weight=d.get("weight", 1),
                      years=d.get("years", []), info=edge_info(a, b, d) if edge_info else None, **extra)
     return net
@@ -147,7 +153,8 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     names = {n: d["label"] for n, d in g.nodes(data=True)}
     def edge_info(a, b, d):
         return {"heading": f"{names[a]} — {names[b]}", "lines": [f"{d['weight']} joint papers, {span(d['years'])}"]}
-    net = _draw(g, packed_layout(g), colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info)
+    net = _draw(g, packed_layout(g, groups=groups), colour, {n: float(score[n]) for n in g}, info,
+                edge_info=edge_info, groups=groups)
     page = Page("Coauthor network", [f"{g.number_of_nodes():,} people, {g.number_of_edges():,} coauthor links. "
                                      "Size: PageRank; width: joint papers."],
                 legend, notes, "Minimum joint papers", index_href)
@@ -180,7 +187,8 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     names = {n: d["label"] for n, d in g.nodes(data=True)}
     def edge_info(a, b, d):
         return {"heading": f"{names[a]} + {names[b]}", "lines": [f"named together in {d['weight']} papers, {span(d['years'])}"]}
-    net = _draw(g, packed_layout(g), colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info)
+    net = _draw(g, packed_layout(g, groups=groups), colour, {n: float(score[n]) for n in g}, info,
+                edge_info=edge_info, groups=groups)
     page = Page("Method network", [f"{g.number_of_nodes():,} methods, {g.number_of_edges():,} links between "
                                    "methods named in the same abstract. Size: PageRank; width: papers."],
                 legend, notes, "Minimum papers together", index_href)

@@ -142,9 +142,14 @@
   // Year columns of lineage maps, drawn under the graph.
   var columns = DATA.meta.columns;
   if (columns) {
-    network.once("afterDrawing", function () {  // leave room for the column headers and bands
-      network.moveTo({scale: network.getScale() * 0.9, animation: false});
-    });
+    var fitColumns = function () {  // show every column band whole, headers included
+      var w = DATA.meta.columnWidth, box = byId("kg-network");
+      var left = columns[0].x - w / 2, right = columns[columns.length - 1].x + w / 2;
+      var top = DATA.meta.top - 80, bottom = DATA.meta.bottom + 70;
+      var scale = Math.min(box.clientWidth / (right - left), box.clientHeight / (bottom - top), 1.5) * 0.97;
+      network.moveTo({position: {x: (left + right) / 2, y: (top + bottom) / 2}, scale: scale, animation: false});
+    };
+    network.once("afterDrawing", fitColumns);
     network.on("beforeDrawing", function (ctx) {
       var top = DATA.meta.top, bottom = DATA.meta.bottom, w = DATA.meta.columnWidth;
       columns.forEach(function (c, i) {
