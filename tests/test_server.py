@@ -119,6 +119,14 @@ def test_construct(endpoint, local, fmt, parse_as):
     assert {tuple(str(x) for x in t) for t in graph} == lineage_triples(local)
 
 
+def test_describe(endpoint, local):
+    describe = "DESCRIBE kgm:k-svd"
+    graph = rdflib.Graph().parse(data=client(endpoint, describe, TURTLE).queryAndConvert(), format="turtle")
+    assert {tuple(str(x) for x in t) for t in graph} == {
+        (t.subject.value, t.predicate.value, t.object.value) for t in local.query(describe)}
+    assert len(graph) > 3
+
+
 def test_construct_as_ntriples(endpoint, local):
     by_parameter = http(f"{endpoint.url}?{urlencode({'query': LINEAGE, 'format': 'ntriples'})}")
     by_accept = http(f"{endpoint.url}?{urlencode({'query': LINEAGE})}", headers={"Accept": "application/n-triples"})
