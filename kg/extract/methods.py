@@ -284,18 +284,20 @@ class MethodFinder:
             return "generic" if (c.kind == "method" and c.generic) else c.kind
         return None
 
-    def _acronym_pairs(self, doc_pairs):
-        """(acronym, long form) pairs: the text's own and, once computed, the lexicon's."""
+    def _lex_pairs_by_last(self) -> dict[str, list[tuple[str, str]]]:
+        """The lexicon's (acronym, long form) pairs, by the last word of the long form."""
         if not hasattr(self, "_lex_pairs"):
-            lp = []
+            lp: dict[str, list[tuple[str, str]]] = {}
             for c in self.lexicon.concepts.values():
                 if c.kind != "method":
                     continue
                 shorts = [x for x in c.labels if is_acronym_like(x)]
                 longs = [x for x in c.labels if not is_acronym_like(x) and " " in x]
-                lp += [(a, b) for a in shorts for b in longs]
+                for b in longs:
+                    for a in shorts:
+                        lp.setdefault(b.lower().rsplit(" ", 1)[-1], []).append((a, b))
             self._lex_pairs = lp
-        return list(doc_pairs) + self._lex_pairs
+        return self._lex_pairs
 
     # -- abbreviation methodness --
     def abbrev_is_method(self, view: DocView, ab: Abbrev) -> tuple[bool, str | None, float]:
@@ -390,7 +392,6 @@ class MethodFinder:
             if ab.order == "long_short":
                 se = ab.short_end + 1 if text[ab.short_end:ab.short_end + 1] == ")" else ab.short_end
                 acronym_longs[ab.long_start] = (ab.long_end, se)
-        pairs = self._acronym_pairs([(ab.short, ab.long) for ab, _, _ in accepted])
         for ab, lk, iri in accepted:
             for s, e in _occurrences(text, ab.short, True):
                 cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
@@ -401,7 +402,9 @@ class MethodFinder:
                     cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
             low = ab.long.lower()
-            for t_short, t_long in pairs:
+            last = low.rsplit(" ", 1)[-1]
+            pairs = [(x.short, x.long) for x, _, _ in accepted if x.long.lower().rsplit(" ", 1)[-1] == last]
+            for t_short, t_long in pairs + self._lex_pairs_by_last().get(last, []):
                 if t_short == ab.short or not low.endswith(" " + t_long.lower()):
                     continue
                 prefix = ab.long[: len(ab.long) - len(t_long)].strip()
