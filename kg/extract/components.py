@@ -268,7 +268,7 @@ class EntityFinder:
             found[kind].append([a, b, surface, labels, "lexicon", 0.9])
         for a, b, name in find_model_shapes(text):
             found["model"].append([a, b, name, [name], "pattern:model_name", 0.75])
-        for m in _SLASH_MODELS.finditer(text):
+        for m in (_SLASH_MODELS.finditer(text) if "/" in text and " model" in text else ()):
             parts = m.group(1).split("/")
             if any(self._concept(p, "model") for p in parts):
                 off = m.start(1)

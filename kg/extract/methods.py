@@ -154,6 +154,13 @@ def _all_languages(name: str) -> bool:
     return bool(parts) and all(p in _LANGUAGES for p in parts)
 
 
+# words without which no sentence names a method of its own (see naming.find_namings)
+NAMING_TRIGGER = re.compile(
+    r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|contribut|build|construct|"
+    r"creat|describ|advanc|establish|formali[sz]|deriv|releas|called|named|dubbed|termed|coined|namely|i\.e\.|"
+    r"known\s+as|referred|\b[Oo]ur\b|\bnew\b|novel|\*|\\text|\\emph|\b[Ww]e\s+(?:call|name|term|dub)|"
+    r"\b(?:layers?|loss|module|block|operator|kernel|estimator|regularizer|optimizer|sampler)\b")
+_CAP_RUN = re.compile(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
@@ -418,8 +425,10 @@ class MethodFinder:
             t = title_naming(text, 0, view.title_end)
             if t:
                 namings.append(t)
+        triggered = {view.sent_of(m.start()) for m in NAMING_TRIGGER.finditer(text)}
         for s, e in view.sents:
-            namings.extend(find_namings(text, s, e, acronym_longs))
+            if (s, e) in triggered:
+                namings.extend(find_namings(text, s, e, acronym_longs))
         for nm in namings:
             a, b = nm.name.start, nm.name.end
             # a name given as "Long Form (LF)" covers the acronym
@@ -562,73 +571,78 @@ class MethodFinder:
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
         text = view.text
-        for s_start, s_end in view.sents:
-            sent = text[s_start:s_end]
-            # "the current state-of-the-art method (EAP-IG)"
-            for m in PAREN_AFTER_GENERIC.finditer(sent):
-                p = s_start + m.end()
-                close = text.find(")", p, s_end)
-                if close > p:
-                    inner = text[p:close].strip()
-                    if is_name_shaped(inner) and inner not in rejected:
-                        self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
-            # "methods such as A, B and C"
-            for m in SUCH_AS.finditer(sent):
-                self._list_items(view, cands, s_start + m.end(), s_end, rejected)
-            # "LoRA-based"
-            for m in X_BASED.finditer(sent):
-                w = m.group(1)
-                if is_name_shaped(w) and w not in rejected:
-                    self._add_name(view, cands, s_start + m.start(1), s_start + m.end(1), "pattern:x_based", 0.7)
-            # comparisons with a coined name: "outperforms FooNet"
-            for m in COMPARE_CUE.finditer(sent):
-                p = s_start + m.end()
-                q = _DET_SKIP.match(text, p, s_end)
-                if q:
-                    p = q.end()
-                wm = _NONSPACE.match(text, p, s_end)
-                if wm:
-                    a, b = _strip_word(text, p, wm.end())
-                    w = text[a:b]
-                    if is_name_shaped(w) and w not in rejected and "/" not in w:
-                        self._add_name(view, cands, a, b, "pattern:compare", 0.7)
-            if view.title_end and s_start < view.title_end:
-                continue  # Title Case says nothing about names
-            # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
-            self._capitalised(view, cands, s_start, s_end)
-            # "the PC algorithm", "Newton's method"
-            for m in NAME_ALGO.finditer(sent):
-                a = s_start + m.start(1)
-                if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
-                    continue
-                if m.group(1) in STOP_CAPS:
-                    continue
-                self._add_name(view, cands, a, s_start + m.end(), "pattern:name_algorithm", 0.7)
-            # what a method is based on, inspired by, extends: "based on Total Persistence"
-            for m in LINEAGE_OBJECT.finditer(sent):
-                # the coined name right before the cue is the derived one: "FooNet, which extends ..."
-                sm = _SUBJECT_BEFORE.search(text, s_start, s_start + m.start())
-                if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
-                    self._add_name(view, cands, sm.start(1), sm.end(1), "pattern:lineage_subject", 0.6)
-                p = s_start + m.end()
-                for _ in range(3):
-                    name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
-                    if not name or text[name.start:name.end] in rejected:
-                        break
-                    end = name.end
-                    tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
-                    if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
-                        end = tail.end()
-                    self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
-                    nxt = _AND_OR.match(text, end, s_end)
-                    if not nxt:
-                        break
-                    p = nxt.end()
-            # emphasised coined names: "*KSLinear*", "*lip-rcp*"
-            for m in _MARKED_WORD.finditer(sent):
+        title_end = view.title_end
+        # each pattern runs once over the whole text; a match finds its sentence by bisection
+        # "the current state-of-the-art method (EAP-IG)"
+        for m in PAREN_AFTER_GENERIC.finditer(text):
+            p = m.end()
+            s_start, s_end = view.sent_of(p)
+            close = text.find(")", p, s_end)
+            if close > p:
+                inner = text[p:close].strip()
+                if is_name_shaped(inner) and inner not in rejected:
+                    self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
+        # "methods such as A, B and C"
+        for m in SUCH_AS.finditer(text):
+            _, s_end = view.sent_of(m.end())
+            self._list_items(view, cands, m.end(), s_end, rejected)
+        # "LoRA-based"
+        for m in X_BASED.finditer(text):
+            w = m.group(1)
+            if is_name_shaped(w) and w not in rejected:
+                self._add_name(view, cands, m.start(1), m.end(1), "pattern:x_based", 0.7)
+        # comparisons with a coined name: "outperforms FooNet"
+        for m in COMPARE_CUE.finditer(text):
+            p = m.end()
+            _, s_end = view.sent_of(m.start())
+            q = _DET_SKIP.match(text, p, s_end)
+            if q:
+                p = q.end()
+            wm = _NONSPACE.match(text, p, s_end)
+            if wm:
+                a, b = _strip_word(text, p, wm.end())
+                w = text[a:b]
+                if is_name_shaped(w) and w not in rejected and "/" not in w:
+                    self._add_name(view, cands, a, b, "pattern:compare", 0.7)
+        # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
+        # (not in a title: Title Case says nothing about names)
+        self._capitalised(view, cands, title_end, len(text))
+        # "the PC algorithm", "Newton's method"
+        for m in NAME_ALGO.finditer(text, title_end):
+            a = m.start(1)
+            s_start, _ = view.sent_of(a)
+            if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
+                continue
+            if m.group(1) in STOP_CAPS:
+                continue
+            self._add_name(view, cands, a, m.end(), "pattern:name_algorithm", 0.7)
+        # what a method is based on, inspired by, extends: "based on Total Persistence"
+        for m in LINEAGE_OBJECT.finditer(text, title_end):
+            s_start, s_end = view.sent_of(m.start())
+            # the coined name right before the cue is the derived one: "FooNet, which extends ..."
+            sm = _SUBJECT_BEFORE.search(text, s_start, m.start())
+            if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
+                self._add_name(view, cands, sm.start(1), sm.end(1), "pattern:lineage_subject", 0.6)
+            p = m.end()
+            for _ in range(3):
+                name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
+                if not name or text[name.start:name.end] in rejected:
+                    break
+                end = name.end
+                tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
+                if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
+                    end = tail.end()
+                self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
+                nxt = _AND_OR.match(text, end, s_end)
+                if not nxt:
+                    break
+                p = nxt.end()
+        # emphasised coined names: "*KSLinear*", "*lip-rcp*"
+        if "*" in text or "_" in text:
+            for m in _MARKED_WORD.finditer(text, title_end):
                 w = m.group(2)
                 if is_name_shaped(w) or ("-" in w and len(w) <= 20):
-                    self._add_name(view, cands, s_start + m.start(2), s_start + m.end(2), "pattern:marked_name", 0.65)
+                    self._add_name(view, cands, m.start(2), m.end(2), "pattern:marked_name", 0.65)
         # name-shaped tokens that recur or act as subjects
         counts: Counter[str] = Counter()
         where: dict[str, list[tuple[int, int]]] = {}
@@ -695,10 +709,17 @@ class MethodFinder:
 
     def _capitalised(self, view, cands, s_start, s_end):
         text = view.text
-        for m in re.finditer(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)", text[s_start:s_end]):
-            a, b = s_start + m.start(1), s_start + m.end(1)
+        for m in _CAP_RUN.finditer(text, s_start, s_end):
+            a, b = m.start(1), m.end(1)
+            s0, s1 = view.sent_of(a)
+            if b > s1:  # a run never crosses a sentence end
+                b = s1
+                while b > a and not text[b - 1].isalnum():
+                    b -= 1
             words = text[a:b].split()
-            initial = text[s_start:a].strip() == ""
+            if not words:
+                continue
+            initial = text[s0:a].strip() == ""
             if initial:
                 # sentence-initial capital says nothing; need a second capitalised word
                 if len(words) < 2:
@@ -860,15 +881,16 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
     text = view.text
     cues: list[tuple[int, int, str, str]] = []  # start, end(scope), role, rule
     cue_begin: list[int] = []
-    for s_start, s_end in view.sents:
-        sent = text[s_start:s_end]
-        for rx, role, rule in ((USE_CUE, "uses", "role:uses"), (COMPARE_CUE, "comparesWith", "role:compares")):
-            for m in rx.finditer(sent):
-                a = s_start + m.end()
-                ce = CLAUSE_END.search(text, a, s_end)
-                b = min(ce.start() if ce else s_end, a + 120)
-                cues.append((a, b, role, rule))
-                cue_begin.append(s_start + m.start())
+    if not groups:
+        return
+    for rx, role, rule in ((USE_CUE, "uses", "role:uses"), (COMPARE_CUE, "comparesWith", "role:compares")):
+        for m in rx.finditer(text):
+            a = m.end()
+            _, s_end = view.sent_of(m.start())
+            ce = CLAUSE_END.search(text, a, min(s_end, a + 120))
+            b = min(ce.start() if ce else s_end, a + 120)
+            cues.append((a, b, role, rule))
+            cue_begin.append(m.start())
     # a cue's scope ends where the next cue starts ("builds on X and outperforms Y")
     cues.sort()
     cue_starts = sorted(cue_begin)
