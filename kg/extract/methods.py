@@ -173,6 +173,8 @@ NAMING_TRIGGER_WORDS = (
     "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "our", "new",
     "novel", "*", "\\text", "\\emph", "we call", "we term", "we dub", "we name", "layer", "loss", "module",
     "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler")
+_CAP_START = re.compile(r"[A-Z]\S*")
+_X_SUFFIX = re.compile(r"-(?:based|style|like|type|driven|guided|inspired)\b")
 _CAP_RUN = re.compile(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
@@ -601,10 +603,13 @@ class MethodFinder:
             _, s_end = view.sent_of(m.end())
             self._list_items(view, cands, m.end(), s_end, rejected)
         # "LoRA-based"
-        for m in X_BASED.finditer(text):
-            w = m.group(1)
+        for m in _X_SUFFIX.finditer(text):
+            j = m.start()
+            while j > 0 and not (text[j - 1].isspace() or text[j - 1] in "([{\"'"):
+                j -= 1
+            w = text[j:m.start()]
             if is_name_shaped(w) and w not in rejected:
-                self._add_name(view, cands, m.start(1), m.end(1), "pattern:x_based", 0.7)
+                self._add_name(view, cands, j, m.start(), "pattern:x_based", 0.7)
         # comparisons with a coined name: "outperforms FooNet"
         for m in view.ci_finditer(COMPARE_CUE_LOW, COMPARE_CUE):
             p = m.end()
@@ -661,8 +666,11 @@ class MethodFinder:
         counts: Counter[str] = Counter()
         where: dict[str, list[tuple[int, int]]] = {}
         subjects: set[str] = set()
-        for m in _CAP_WORDS.finditer(text):
-            a, b = _strip_word(text, m.start(), m.end())
+        for m in _CAP_START.finditer(text):
+            j = m.start()
+            while j > 0 and not text[j - 1].isspace():
+                j -= 1
+            a, b = _strip_word(text, j, m.end())
             w = text[a:b]
             if w.endswith("'s"):
                 w, b = w[:-2], b - 2
