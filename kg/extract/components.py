@@ -25,6 +25,7 @@ import re
 from typing import Sequence
 
 import numpy
+import spacy
 from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -193,9 +194,13 @@ class LexiconMatcher:
                     variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
                 for v in variants:
                     (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
+        # Tokenize the patterns with a throwaway tokenizer of the same language: tens of thousands
+        # of label strings through the pipeline's own tokenizer make it ~3x slower afterwards (its
+        # caches grow). Token attributes are string hashes, the same in any vocabulary.
+        pattern_tokenizer = spacy.blank(nlp.lang).tokenizer
         for matcher, pats in ((self.lower, lower_pats), (self.orth, orth_pats)):
             for iri, variants in pats.items():
-                docs = list(nlp.tokenizer.pipe(sorted(variants)))
+                docs = list(pattern_tokenizer.pipe(sorted(variants)))
                 matcher.add(iri, docs)
 
     def __call__(self, doc: Doc) -> Doc:
