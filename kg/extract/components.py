@@ -20,6 +20,7 @@ travel between processes with ``n_process=2``):
 """
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from typing import Sequence
@@ -95,6 +96,9 @@ def _view(doc: Doc) -> DocView:
 
 # --- sentences --------------------------------------------------------------------------------
 
+_NOT_START = numpy.uint64(2**64 - 1)  # -1 as the uint64 Doc.from_array expects
+
+
 class SentenceSplitter:
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
@@ -115,10 +119,14 @@ class SentenceSplitter:
         doc._.kg_sents = [list(s) for s in sents]
         if len(doc):
             # one array call: setting Token.is_sent_start one by one rescans the doc each time
-            idx = doc.to_array("IDX").astype("int64")
-            flags = numpy.where(numpy.isin(idx, [s for s, _ in sents]), 1, -1).astype("int64")
-            flags[0] = 1
-            doc.from_array([SENT_START], flags.astype("uint64").reshape(-1, 1))
+            idx = doc.to_array("IDX").tolist()
+            flags = numpy.full((len(doc), 1), _NOT_START, dtype="uint64")
+            flags[0, 0] = 1
+            for s, _ in sents:
+                k = bisect.bisect_left(idx, s)
+                if k < len(idx) and idx[k] == s:
+                    flags[k, 0] = 1
+            doc.from_array([SENT_START], flags)
         return doc
 
 

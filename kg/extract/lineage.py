@@ -48,6 +48,13 @@ CUES = [
     ("lineage:via", r"\b(?:via|through|by\s+leveraging|by\s+using|leverag(?:es|ing)|exploit(?:s|ing))\b", 30, True),
 ]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
+# a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
+CUE_STEMS = ("improv", "enhanc", "extend", "extension", "generali", "variant", "version", "modification",
+             "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
+             "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
+             "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
+             "realiz", "realis", "implemented", "approximated", "computed", "via", "through", "leverag",
+             "exploit", "its ")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
@@ -76,11 +83,15 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if (d, b) not in links and (b, d) not in links:
             links[(d, b)] = Link(d, b, s, e, rule, conf)
 
+    low = view.lower if view.lower is not None else text.lower()
     for s_start, s_end in view.sents:
-        sent = text[s_start:s_end]
         in_sent = [x for x in spans if s_start <= x[0] < s_end]
         if not in_sent:
             continue
+        sl = low[s_start:s_end]
+        if not any(w in sl for w in CUE_STEMS):
+            continue
+        sent = text[s_start:s_end]
         proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent))
         prop_in_sent = [x for x in in_sent if x[3]]
         for rule, rx, gap, only_proposing in _CUES:

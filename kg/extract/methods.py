@@ -167,6 +167,9 @@ def _all_languages(name: str) -> bool:
 
 # words without which no sentence names a method of its own (see naming.find_namings); plain
 # substring tests on the lowered sentence, much cheaper than one regex of alternatives
+_PROPOSE_STEMS = ("propos", "introduc", "present", "develop", "design", "devis", "formul", "forward", "offer",
+                  "unveil", "contribut", "build", "construct", "creat", "describ", "advanc", "establish",
+                  "formali", "deriv", "releas")
 NAMING_TRIGGER_WORDS = (
     "propos", "introduc", "present", "develop", "design", "devis", "formul", "forward", "offer", "unveil",
     "contribut", "build", "construct", "creat", "describ", "advanc", "establish", "formali", "deriv", "releas",
@@ -516,6 +519,7 @@ class MethodFinder:
 
     def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
         text = view.text
+        low = view.lower if view.lower is not None else text.lower()
         known = sorted({(c.start, c.end) for c in cands if c.rule in ("lexicon", "abbreviation")})
         starts = {a: b for a, b in known}
         lex_starts = {c.start: c.end for c in cands if c.rule == "lexicon"}
@@ -538,20 +542,24 @@ class MethodFinder:
 
         for s_start, s_end in view.sents:
             sent = text[s_start:s_end]
-            proposing = bool(WE_PROPOSE.search(sent))
-            for m in MOD_CLASS.finditer(sent):
+            sl = low[s_start:s_end]
+            has_class = " of " in sl and any(w in sl for w in ("class of", "family of", "type of", "kind of", "variant"))
+            has_verb = any(w in sl for w in _PROPOSE_STEMS)
+            if not (has_class or has_verb or "extend" in sl):
+                continue
+            for m in (MOD_CLASS.finditer(sent) if has_class else ()):
                 a = s_start + m.start("adj")
                 hit = method_at(s_start + m.end("adj"))
                 if hit:
                     add(a, hit[1], False, "pattern:modified_method", 0.65)
-            wp = WE_PROPOSE.search(sent)
+            wp = WE_PROPOSE.search(sent) if has_verb else None
             if wp:
                 m = MOD_AFTER_VERB.match(sent, wp.end())
                 if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
                     hit = method_at(s_start + m.end("adj"))
                     if hit and hit[0] in lex_starts:
                         add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
-            for m in EXTEND_TO.finditer(sent):
+            for m in (EXTEND_TO.finditer(sent) if "extend" in sl else ()):
                 hit = method_at(s_start + m.end(1))
                 if not hit:
                     continue
