@@ -345,6 +345,11 @@ def group_from_dict(d: dict) -> MethodGroup:
                        generic=bool(d.get("generic")))
 
 
+# The view and groups kg_methods made for the doc it just processed: kg_lineage, which runs
+# next on the same doc, reuses them instead of rebuilding them from the doc's extensions.
+_LAST: dict[str, object] = {}
+
+
 class MethodComponent:
     def __init__(self, lexicon: Lexicon):
         self.finder = MethodFinder(lexicon)
@@ -353,7 +358,9 @@ class MethodComponent:
         view = _view(doc)
         groups = self.finder.find(view)
         assign_roles(view, groups)
-        doc._.kg_methods = [group_to_dict(g) for g in groups]
+        doc._.kg_methods = dicts = [group_to_dict(g) for g in groups]
+        _LAST.clear()
+        _LAST.update(doc=doc, methods=dicts, view=view, groups=groups)
         return doc
 
 
@@ -364,8 +371,13 @@ def make_methods(nlp: Language, name: str, lexicons: list[str], methods_json: st
 
 class LineageComponent:
     def __call__(self, doc: Doc) -> Doc:
-        groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
-        links = find_lineage(_view(doc), groups)
+        if _LAST.get("doc") is doc and _LAST.get("methods") is doc._.kg_methods:
+            view, groups = _LAST["view"], _LAST["groups"]
+        else:
+            groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
+            view = _view(doc)
+        _LAST.clear()
+        links = find_lineage(view, groups)
         doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
         doc.user_data.pop(_TEXT_KEY, None)
         return doc
