@@ -176,6 +176,9 @@ NAMING_TRIGGER_WORDS = (
     "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "our", "new",
     "novel", "*", "\\text", "\\emph", "we call", "we term", "we dub", "we name", "layer", "loss", "module",
     "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler")
+_ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|test|filter|procedure|heuristic|"
+                            r"transform|decomposition)\b")
+_NAME_BEFORE_HEAD = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)$")
 _CAP_START = re.compile(r"[A-Z]\S*")
 _X_SUFFIX = re.compile(r"-(?:based|style|like|type|driven|guided|inspired)\b")
 _CAP_RUN = re.compile(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
@@ -598,7 +601,8 @@ class MethodFinder:
         title_end = view.title_end
         # each pattern runs once over the whole text; a match finds its sentence by bisection
         # "the current state-of-the-art method (EAP-IG)"
-        for m in PAREN_AFTER_GENERIC.finditer(text):
+        low = view.lower if view.lower is not None else text.lower()
+        for m in (PAREN_AFTER_GENERIC.finditer(text) if "(" in text else ()):
             p = m.end()
             s_start, s_end = view.sent_of(p)
             close = text.find(")", p, s_end)
@@ -607,7 +611,8 @@ class MethodFinder:
                 if is_name_shaped(inner) and inner not in rejected:
                     self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
         # "methods such as A, B and C"
-        for m in view.ci_finditer(SUCH_AS_LOW, SUCH_AS):
+        such = any(w in low for w in ("such as", "like ", "including", "e.g.", "namely"))
+        for m in (view.ci_finditer(SUCH_AS_LOW, SUCH_AS) if such else ()):
             _, s_end = view.sent_of(m.end())
             self._list_items(view, cands, m.end(), s_end, rejected)
         # "LoRA-based"
@@ -635,16 +640,21 @@ class MethodFinder:
         # (not in a title: Title Case says nothing about names)
         self._capitalised(view, cands, title_end, len(text))
         # "the PC algorithm", "Newton's method"
-        for m in NAME_ALGO.finditer(text, title_end):
+        for h in _ALGO_HEAD_LOW.finditer(low, title_end):
+            m = _NAME_BEFORE_HEAD.search(text, max(title_end, h.start() - 40), h.start())
+            if not m:
+                continue
             a = m.start(1)
             s_start, _ = view.sent_of(a)
             if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
                 continue
             if m.group(1) in STOP_CAPS:
                 continue
-            self._add_name(view, cands, a, m.end(), "pattern:name_algorithm", 0.7)
+            self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
         # what a method is based on, inspired by, extends: "based on Total Persistence"
-        for m in LINEAGE_OBJECT.finditer(text, title_end):
+        lin = any(w in low for w in ("improv", "enhanc", "based on", "inspired by", "build", "built on", "extend",
+                                      "generali", "variant of", "extension of", "combines", "integrates"))
+        for m in (LINEAGE_OBJECT.finditer(text, title_end) if lin else ()):
             s_start, s_end = view.sent_of(m.start())
             # the coined name right before the cue is the derived one: "FooNet, which extends ..."
             sm = _SUBJECT_BEFORE.search(text, s_start, m.start())
