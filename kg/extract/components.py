@@ -196,7 +196,8 @@ class LexiconMatcher:
         orth_pats: dict[str, set[str]] = {}
         for iri, c in sorted(lexicon.concepts.items()):
             for label in c.labels:
-                case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper())
+                case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper()) or (
+                    c.kind != "method" and any(ch.isupper() for ch in label))  # "The Well" (a dataset) only so
                 variants = label_variants(label)
                 if case_sensitive and re.fullmatch(r"[A-Z][a-z]{7,}", label):
                     variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"

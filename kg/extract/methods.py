@@ -158,6 +158,12 @@ _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "model
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
+def _language_set() -> set[str]:
+    from .entities import _LANGUAGES
+
+    return _LANGUAGES
+
+
 def _all_languages(name: str) -> bool:
     from .entities import _LANGUAGES
 
@@ -344,6 +350,8 @@ class MethodFinder:
             return True, iri, 0.7
         if ab.short.lower() in NOT_METHOD_TOKENS:
             return False, None, 0.0
+        if _all_languages(ab.long) or _head_noun(ab.long).capitalize() in _language_set():
+            return False, None, 0.0  # "British English (BE)"
         head = _head_noun(ab.long)
         follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
             else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
