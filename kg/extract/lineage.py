@@ -61,6 +61,8 @@ SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel
                           r"model|algorithm|technique|scheme|paradigm|system|estimator|tool)|It|Its|We)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
+UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
+                         r"estimator|procedure|system|paradigm|strategy)s?\b")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
                         r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
 _NOUNS = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -178,6 +180,9 @@ def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_group
             return after_prop[0][2]
     before = [x for x in in_sent if x[1] <= cs and x[2] not in bases]
     if before:
+        if UNNAMED_NEW.match(text, before[-1][1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
+                                                               text[max(s_start, before[-1][0] - 30):before[-1][0]]):
+            return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         return before[-1][2]
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
     if after_prop:

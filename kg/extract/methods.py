@@ -16,7 +16,7 @@ from .lexicon import Lexicon
 from .naming import (DATASET_WORDS, STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
                      _strip_word)
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
-                   NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
+                   NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify)
 
 
@@ -149,6 +149,8 @@ _LINEAGE_BEFORE = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extending|extension\s+of|variant\s+of|generali[sz]es|"
     r"based\s+on|builds?\s+on|built\s+on|inspired\s+by|integrates?|combines?)\s+"
     r"(?:the\s+|a\s+|an\s+|[a-z]+(?:-[a-z]+)*\s+){0,2}$")
+_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|with|to|for|in|of|on|as|by|that|which|is|are|was|were|can|"
+                         r"and|but|while|via|through|under|from|at)\b)[a-z][a-z-]+")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
     r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
@@ -227,6 +229,14 @@ class _Match:
 
     def group(self):
         return self._g
+
+
+_FUNCTION_WORDS = {"of", "for", "the", "and", "with", "via", "to", "in", "on", "a", "an", "by", "from"}
+
+
+def _content_words(label: str) -> set[str]:
+    return {singular(w) for w in re.findall(r"[a-z0-9]+", ascii_fold(delatex(label)).lower())
+            if w not in _FUNCTION_WORDS}
 
 
 def _plural_ok(word: str) -> bool:
@@ -333,10 +343,25 @@ class MethodFinder:
             self._lex_pairs = lp
         return self._lex_pairs
 
+    def _short_if_compatible(self, ab: Abbrev, allow_generic: bool) -> str | None:
+        """The catalogue concept of a defined acronym, but only when the text's long form agrees
+        with the concept's: "Latent Diffusion Planning (LDP)" is not LDP = local differential privacy."""
+        iri = self.lex_method(ab.short, allow_generic=allow_generic)
+        if not iri:
+            return None
+        mine = _content_words(ab.long)
+        for label in self.lexicon.concepts[iri].labels:
+            if is_acronym_like(label):
+                continue
+            theirs = _content_words(label)
+            if mine and theirs and (mine <= theirs or theirs <= mine):
+                return iri
+        return None
+
     # -- abbreviation methodness --
     def abbrev_is_method(self, view: DocView, ab: Abbrev) -> tuple[bool, str | None, float]:
         text = view.text
-        iri = self.lex_method(ab.long) or self.lex_method(ab.short)
+        iri = self.lex_method(ab.long) or self._short_if_compatible(ab, allow_generic=False)
         if iri:
             return True, iri, 0.9
         kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
@@ -344,7 +369,7 @@ class MethodFinder:
             return False, None, 0.0
         if "generic" in kinds:
             # a broad concept the text names with an acronym of its own (PEFT, LLM): a method here
-            iri = self.lex_method(ab.long, allow_generic=True) or self.lex_method(ab.short, allow_generic=True)
+            iri = self.lex_method(ab.long, allow_generic=True) or self._short_if_compatible(ab, allow_generic=True)
             if ab.short.lower() in NOT_METHOD_TOKENS:
                 return False, None, 0.0
             return True, iri, 0.7
@@ -404,12 +429,19 @@ class MethodFinder:
                 continue
             if c.generic:
                 # a broad concept counts where the text builds on it: "based on variational inference"
-                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a):
+                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a) and not _NOUN_AFTER.match(text, b):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
             cands.append(Cand(a, b, "lexicon", 0.9, iri))
 
-        # 2. abbreviations
+        # 2. abbreviations (an acronym the text defines otherwise is not the catalogue's)
+        redefined = {ab.short for ab in view.abbrevs
+                     if self.lex_method(ab.short, allow_generic=True) and not self.lex_method(ab.long, allow_generic=True)
+                     and not self._short_if_compatible(ab, allow_generic=True)}
+        self._redefined = {r.rstrip("s") for r in redefined}
+        if redefined:
+            cands = [c for c in cands if not (c.rule.startswith("lexicon") and text[c.start:c.end].rstrip("s") in
+                                              self._redefined)]
         acronym_longs: dict[int, tuple[int, int]] = {}
         accepted: list[tuple[Abbrev, int, str | None]] = []
         for ab in view.abbrevs:
@@ -482,7 +514,7 @@ class MethodFinder:
                     rejected_shorts.discard(ab.short)
                     for s, e in _occurrences(text, ab.short, True):
                         cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
-            iri = self.lex_method(full)
+            iri = None if full.rstrip("s") in self._redefined else self.lex_method(full)
             cands.append(Cand(a, b, nm.rule, nm.confidence, iri, proposed=True, link=lk))
             proposed_names.append((a, b, full, nm.confidence, lk))
             cs = bool(is_name_shaped(full) or len(full.split()) == 1)
@@ -602,7 +634,8 @@ class MethodFinder:
             return
         if self.lex_kind(name) in ("dataset", "model", "generic"):
             return
-        cands.append(Cand(a, b, rule, conf, self.lex_method(name)))
+        iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
+        cands.append(Cand(a, b, rule, conf, iri))
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
         text = view.text
