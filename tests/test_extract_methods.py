@@ -132,3 +132,17 @@ def test_evidence_spans_point_at_the_text(nlp):
         for s, e, rule, conf, _ in m["spans"]:
             assert 0 <= s < e <= len(text)
             assert 0 < conf <= 1 and rule
+
+
+def test_acronym_redefined_by_the_text_is_not_the_catalogue_one(nlp):
+    # the fixture lexicon knows SSM = state space model; this text defines its own SSM
+    doc = nlp("We propose Sparse Spectral Mixing (SSM), a new token mixer. SSM is fast and SSM is small.")
+    ms = methods_of(doc)
+    assert ms["SSM"]["key"] == KGM + "ssm" and not ms["SSM"]["from_lexicon"]
+    assert "state space model" not in ms
+
+
+def test_acronym_matching_the_catalogue_long_form_keeps_its_iri(nlp):
+    doc = nlp("We revisit state space models (SSMs) for audio. SSMs are fast.")
+    ms = methods_of(doc)
+    assert ms["state space model"]["key"] == KGM + "state-space-model"

@@ -9,7 +9,25 @@ Entry points:
 - ``extract_papers(papers, nlp=None, n_process=1, batch_size=256) -> Iterator[Extraction]``: one
   ``Extraction`` per paper with a title or an abstract, in input order.
 - ``canonicalise(extractions) -> None``: one key per method across the whole corpus.
-- ``doc_to_extraction(doc, paper_key) -> Extraction`` for a processed ``Doc``.
+- ``doc_to_extraction(doc, paper_key, abs_start=0, text=None) -> Extraction`` for a processed
+  ``Doc``; ``paper_text(paper) -> (text, title_len, abstract_start)`` is the text it reads.
+
+How a paper is read: the title (one line) and the abstract form one text, ``title + "\n\n" +
+abstract``; ``nlp.pipe(..., as_tuples=True)`` passes ``{"key", "title_len", "abs_start", "text"}``
+as context, and the ``kg_sentences`` component makes the title a sentence of its own. Evidence
+offsets are relative to the abstract, or to the title for a title match (``Evidence.sentence`` is
+then the title). ``nlp(text)`` on a bare string treats the whole string as an abstract.
+
+Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``pattern:we_propose``,
+``pattern:we_propose_acronym``, ``pattern:called``, ``pattern:appositive``, ``pattern:title_prefix``,
+``pattern:our_x``, ``pattern:name_our_new``, ``pattern:variant_name``, ``pattern:such_as``,
+``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
+``pattern:repeated_name``, ``pattern:modified_method``, ... for methods; ``role:uses`` and
+``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
+``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``integrates``,
+``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``, ``appositive_type``,
+``compound``, ``hyphen_compound``) for lineage; ``lexicon`` and ``pattern:dataset_name`` /
+``pattern:model_name`` for datasets and models.
 """
 from __future__ import annotations
 

@@ -20,11 +20,13 @@ travel between processes with ``n_process=2``):
 """
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from typing import Sequence
 
 import numpy
+import spacy
 from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -94,6 +96,9 @@ def _view(doc: Doc) -> DocView:
 
 # --- sentences --------------------------------------------------------------------------------
 
+_NOT_START = numpy.uint64(2**64 - 1)  # -1 as the uint64 Doc.from_array expects
+
+
 class SentenceSplitter:
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
@@ -114,10 +119,14 @@ class SentenceSplitter:
         doc._.kg_sents = [list(s) for s in sents]
         if len(doc):
             # one array call: setting Token.is_sent_start one by one rescans the doc each time
-            idx = doc.to_array("IDX").astype("int64")
-            flags = numpy.where(numpy.isin(idx, [s for s, _ in sents]), 1, -1).astype("int64")
-            flags[0] = 1
-            doc.from_array([SENT_START], flags.astype("uint64").reshape(-1, 1))
+            idx = doc.to_array("IDX").tolist()
+            flags = numpy.full((len(doc), 1), _NOT_START, dtype="uint64")
+            flags[0, 0] = 1
+            for s, _ in sents:
+                k = bisect.bisect_left(idx, s)
+                if k < len(idx) and idx[k] == s:
+                    flags[k, 0] = 1
+            doc.from_array([SENT_START], flags)
         return doc
 
 
@@ -187,15 +196,20 @@ class LexiconMatcher:
         orth_pats: dict[str, set[str]] = {}
         for iri, c in sorted(lexicon.concepts.items()):
             for label in c.labels:
-                case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper())
+                case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper()) or (
+                    c.kind != "method" and any(ch.isupper() for ch in label))  # "The Well" (a dataset) only so
                 variants = label_variants(label)
                 if case_sensitive and re.fullmatch(r"[A-Z][a-z]{7,}", label):
                     variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
                 for v in variants:
                     (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
+        # Tokenize the patterns with a throwaway tokenizer of the same language: tens of thousands
+        # of label strings through the pipeline's own tokenizer make it ~3x slower afterwards (its
+        # caches grow). Token attributes are string hashes, the same in any vocabulary.
+        pattern_tokenizer = spacy.blank(nlp.lang).tokenizer
         for matcher, pats in ((self.lower, lower_pats), (self.orth, orth_pats)):
             for iri, variants in pats.items():
-                docs = list(nlp.tokenizer.pipe(sorted(variants)))
+                docs = list(pattern_tokenizer.pipe(sorted(variants)))
                 matcher.add(iri, docs)
 
     def __call__(self, doc: Doc) -> Doc:
@@ -268,7 +282,7 @@ class EntityFinder:
             found[kind].append([a, b, surface, labels, "lexicon", 0.9])
         for a, b, name in find_model_shapes(text):
             found["model"].append([a, b, name, [name], "pattern:model_name", 0.75])
-        for m in _SLASH_MODELS.finditer(text):
+        for m in (_SLASH_MODELS.finditer(text) if "/" in text and " model" in text else ()):
             parts = m.group(1).split("/")
             if any(self._concept(p, "model") for p in parts):
                 off = m.start(1)
@@ -332,6 +346,11 @@ def group_from_dict(d: dict) -> MethodGroup:
                        generic=bool(d.get("generic")))
 
 
+# The view and groups kg_methods made for the doc it just processed: kg_lineage, which runs
+# next on the same doc, reuses them instead of rebuilding them from the doc's extensions.
+_LAST: dict[str, object] = {}
+
+
 class MethodComponent:
     def __init__(self, lexicon: Lexicon):
         self.finder = MethodFinder(lexicon)
@@ -340,7 +359,9 @@ class MethodComponent:
         view = _view(doc)
         groups = self.finder.find(view)
         assign_roles(view, groups)
-        doc._.kg_methods = [group_to_dict(g) for g in groups]
+        doc._.kg_methods = dicts = [group_to_dict(g) for g in groups]
+        _LAST.clear()
+        _LAST.update(doc=doc, methods=dicts, view=view, groups=groups)
         return doc
 
 
@@ -351,8 +372,13 @@ def make_methods(nlp: Language, name: str, lexicons: list[str], methods_json: st
 
 class LineageComponent:
     def __call__(self, doc: Doc) -> Doc:
-        groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
-        links = find_lineage(_view(doc), groups)
+        if _LAST.get("doc") is doc and _LAST.get("methods") is doc._.kg_methods:
+            view, groups = _LAST["view"], _LAST["groups"]
+        else:
+            groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
+            view = _view(doc)
+        _LAST.clear()
+        links = find_lineage(view, groups)
         doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
         doc.user_data.pop(_TEXT_KEY, None)
         return doc

@@ -37,8 +37,13 @@ def _clean_url(raw: str) -> str:
     return url
 
 
+_URL_HINTS = ("//", "www.", "github", "gitlab", "bitbucket", "huggingface", "4open", "zenodo", "osf.io", "sites.google")
+
+
 def find_urls(text: str) -> list[tuple[int, int, str]]:
     out = []
+    if not any(h in text for h in _URL_HINTS):
+        return out
     for m in _URL.finditer(text):
         raw = m.group()
         # a markdown link target "](" cuts the visible part: keep the target only
@@ -66,6 +71,8 @@ _ARXIV = re.compile(
 
 def find_arxiv_ids(text: str) -> list[tuple[int, int, str]]:
     out = []
+    if "xiv" not in text and "Xiv" not in text and "XIV" not in text:
+        return out
     for m in _ARXIV.finditer(text):
         ident = re.sub(r"v\d+$", "", m.group(1))
         out.append((m.start(), m.end(), ident))

@@ -97,14 +97,14 @@ def read_skos(path: Path, lexicon: Lexicon) -> None:
             generic.add(s)
     for s in sorted(set(pref) | set(alts)):
         t = types.get(s, set())
-        if SKOS_NS + "ConceptScheme" in t or SKOS_NS + "Collection" in t:
-            continue
         if KG_NS + "Dataset" in t:
             kind = "dataset"
         elif KG_NS + "Model" in t:
             kind = "model"
-        else:
+        elif SKOS_NS + "Concept" in t or KG_NS + "Method" in t:
             kind = "method"
+        else:
+            continue  # a scheme, a property declaration (kg:generic rdfs:label "generic"), ...
         labels = sorted(pref.get(s, [])) + sorted(alts.get(s, []))
         labels = [lexicon_label(x) for x in labels]
         labels = [x for i, x in enumerate(labels) if x and x not in labels[:i]]

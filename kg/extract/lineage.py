@@ -48,12 +48,21 @@ CUES = [
     ("lineage:via", r"\b(?:via|through|by\s+leveraging|by\s+using|leverag(?:es|ing)|exploit(?:s|ing))\b", 30, True),
 ]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
+# a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
+CUE_STEMS = ("improv", "enhanc", "extend", "extension", "generali", "variant", "version", "modification",
+             "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
+             "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
+             "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
+             "realiz", "realis", "implemented", "approximated", "computed", "via", "through", "leverag",
+             "exploit", "its ")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
                           r"model|algorithm|technique|scheme|paradigm|system|estimator|tool)|It|Its|We)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
+UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
+                         r"estimator|procedure|system|paradigm|strategy)s?\b")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
                         r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
 _NOUNS = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -76,11 +85,15 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if (d, b) not in links and (b, d) not in links:
             links[(d, b)] = Link(d, b, s, e, rule, conf)
 
+    low = view.lower if view.lower is not None else text.lower()
     for s_start, s_end in view.sents:
-        sent = text[s_start:s_end]
         in_sent = [x for x in spans if s_start <= x[0] < s_end]
         if not in_sent:
             continue
+        sl = low[s_start:s_end]
+        if not any(w in sl for w in CUE_STEMS):
+            continue
+        sent = text[s_start:s_end]
         proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent))
         prop_in_sent = [x for x in in_sent if x[3]]
         for rule, rx, gap, only_proposing in _CUES:
@@ -167,6 +180,9 @@ def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_group
             return after_prop[0][2]
     before = [x for x in in_sent if x[1] <= cs and x[2] not in bases]
     if before:
+        if UNNAMED_NEW.match(text, before[-1][1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
+                                                               text[max(s_start, before[-1][0] - 30):before[-1][0]]):
+            return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         return before[-1][2]
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
     if after_prop:

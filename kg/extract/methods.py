@@ -16,7 +16,7 @@ from .lexicon import Lexicon
 from .naming import (DATASET_WORDS, STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
                      _strip_word)
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
-                   NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
+                   NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify)
 
 
@@ -31,6 +31,14 @@ class DocView:
 
     def __post_init__(self):
         self._starts = [s for s, _ in self.sents]
+        low = self.text.lower()
+        self.lower = low if len(low) == len(self.text) else None  # same offsets, or None
+
+    def ci_finditer(self, rx_lower: re.Pattern, rx_ignorecase: re.Pattern):
+        """Case-insensitive matches: a plain pattern over the lowered text is 3x faster."""
+        if self.lower is not None:
+            return rx_lower.finditer(self.lower)
+        return rx_ignorecase.finditer(self.text)
 
     def sent_of(self, pos: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._starts, pos) - 1
@@ -82,6 +90,8 @@ USE_CUE = re.compile(
     r"with\s+the\s+use\s+of|by\s+means\s+of|in\s+conjunction\s+with|combined\s+with|integrat(?:e|es|ed|ing))\b",
     re.IGNORECASE,
 )
+COMPARE_CUE_LOW = re.compile(COMPARE_CUE.pattern)
+USE_CUE_LOW = re.compile(USE_CUE.pattern)
 CLAUSE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|and\s+(?:we|it|they))\b|\bwhile\b|\bwhereas\b")
 
 SUCH_AS = re.compile(
@@ -90,6 +100,7 @@ SUCH_AS = re.compile(
     r"method|algorithm|technique)\b[^.;:()]{0,12}?\b(?:such\s+as|like|including|e\.g\.,?|namely)\s+",
     re.IGNORECASE,
 )
+SUCH_AS_LOW = re.compile(SUCH_AS.pattern)
 PAREN_AFTER_GENERIC = re.compile(
     r"\b(?:method|approach|algorithm|technique|model|baseline|framework|estimator|architecture|"
     r"variant|solver)s?\s*\(\s*"
@@ -138,6 +149,8 @@ _LINEAGE_BEFORE = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extending|extension\s+of|variant\s+of|generali[sz]es|"
     r"based\s+on|builds?\s+on|built\s+on|inspired\s+by|integrates?|combines?)\s+"
     r"(?:the\s+|a\s+|an\s+|[a-z]+(?:-[a-z]+)*\s+){0,2}$")
+_NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|with|to|for|in|of|on|as|by|that|which|is|are|was|were|can|"
+                         r"and|but|while|via|through|under|from|at)\b)[a-z][a-z-]+")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
     r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
@@ -147,6 +160,12 @@ _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "model
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
+def _language_set() -> set[str]:
+    from .entities import _LANGUAGES
+
+    return _LANGUAGES
+
+
 def _all_languages(name: str) -> bool:
     from .entities import _LANGUAGES
 
@@ -154,6 +173,23 @@ def _all_languages(name: str) -> bool:
     return bool(parts) and all(p in _LANGUAGES for p in parts)
 
 
+# words without which no sentence names a method of its own (see naming.find_namings); plain
+# substring tests on the lowered sentence, much cheaper than one regex of alternatives
+_PROPOSE_STEMS = ("propos", "introduc", "present", "develop", "design", "devis", "formul", "forward", "offer",
+                  "unveil", "contribut", "build", "construct", "creat", "describ", "advanc", "establish",
+                  "formali", "deriv", "releas")
+NAMING_TRIGGER_WORDS = (
+    "propos", "introduc", "present", "develop", "design", "devis", "formul", "forward", "offer", "unveil",
+    "contribut", "build", "construct", "creat", "describ", "advanc", "establish", "formali", "deriv", "releas",
+    "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "our", "new",
+    "novel", "*", "\\text", "\\emph", "we call", "we term", "we dub", "we name", "layer", "loss", "module",
+    "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler")
+_ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|test|filter|procedure|heuristic|"
+                            r"transform|decomposition)\b")
+_NAME_BEFORE_HEAD = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)$")
+_CAP_START = re.compile(r"[A-Z]\S*")
+_X_SUFFIX = re.compile(r"-(?:based|style|like|type|driven|guided|inspired)\b")
+_CAP_RUN = re.compile(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
@@ -193,6 +229,14 @@ class _Match:
 
     def group(self):
         return self._g
+
+
+_FUNCTION_WORDS = {"of", "for", "the", "and", "with", "via", "to", "in", "on", "a", "an", "by", "from"}
+
+
+def _content_words(label: str) -> set[str]:
+    return {singular(w) for w in re.findall(r"[a-z0-9]+", ascii_fold(delatex(label)).lower())
+            if w not in _FUNCTION_WORDS}
 
 
 def _plural_ok(word: str) -> bool:
@@ -284,23 +328,40 @@ class MethodFinder:
             return "generic" if (c.kind == "method" and c.generic) else c.kind
         return None
 
-    def _acronym_pairs(self, doc_pairs):
-        """(acronym, long form) pairs: the text's own and, once computed, the lexicon's."""
+    def _lex_pairs_by_last(self) -> dict[str, list[tuple[str, str]]]:
+        """The lexicon's (acronym, long form) pairs, by the last word of the long form."""
         if not hasattr(self, "_lex_pairs"):
-            lp = []
+            lp: dict[str, list[tuple[str, str]]] = {}
             for c in self.lexicon.concepts.values():
                 if c.kind != "method":
                     continue
                 shorts = [x for x in c.labels if is_acronym_like(x)]
                 longs = [x for x in c.labels if not is_acronym_like(x) and " " in x]
-                lp += [(a, b) for a in shorts for b in longs]
+                for b in longs:
+                    for a in shorts:
+                        lp.setdefault(b.lower().rsplit(" ", 1)[-1], []).append((a, b))
             self._lex_pairs = lp
-        return list(doc_pairs) + self._lex_pairs
+        return self._lex_pairs
+
+    def _short_if_compatible(self, ab: Abbrev, allow_generic: bool) -> str | None:
+        """The catalogue concept of a defined acronym, but only when the text's long form agrees
+        with the concept's: "Latent Diffusion Planning (LDP)" is not LDP = local differential privacy."""
+        iri = self.lex_method(ab.short, allow_generic=allow_generic)
+        if not iri:
+            return None
+        mine = _content_words(ab.long)
+        for label in self.lexicon.concepts[iri].labels:
+            if is_acronym_like(label):
+                continue
+            theirs = _content_words(label)
+            if mine and theirs and (mine <= theirs or theirs <= mine):
+                return iri
+        return None
 
     # -- abbreviation methodness --
     def abbrev_is_method(self, view: DocView, ab: Abbrev) -> tuple[bool, str | None, float]:
         text = view.text
-        iri = self.lex_method(ab.long) or self.lex_method(ab.short)
+        iri = self.lex_method(ab.long) or self._short_if_compatible(ab, allow_generic=False)
         if iri:
             return True, iri, 0.9
         kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
@@ -308,12 +369,14 @@ class MethodFinder:
             return False, None, 0.0
         if "generic" in kinds:
             # a broad concept the text names with an acronym of its own (PEFT, LLM): a method here
-            iri = self.lex_method(ab.long, allow_generic=True) or self.lex_method(ab.short, allow_generic=True)
+            iri = self.lex_method(ab.long, allow_generic=True) or self._short_if_compatible(ab, allow_generic=True)
             if ab.short.lower() in NOT_METHOD_TOKENS:
                 return False, None, 0.0
             return True, iri, 0.7
         if ab.short.lower() in NOT_METHOD_TOKENS:
             return False, None, 0.0
+        if _all_languages(ab.long) or _head_noun(ab.long).capitalize() in _language_set():
+            return False, None, 0.0  # "British English (BE)"
         head = _head_noun(ab.long)
         follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
             else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
@@ -366,12 +429,19 @@ class MethodFinder:
                 continue
             if c.generic:
                 # a broad concept counts where the text builds on it: "based on variational inference"
-                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a):
+                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a) and not _NOUN_AFTER.match(text, b):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
             cands.append(Cand(a, b, "lexicon", 0.9, iri))
 
-        # 2. abbreviations
+        # 2. abbreviations (an acronym the text defines otherwise is not the catalogue's)
+        redefined = {ab.short for ab in view.abbrevs
+                     if self.lex_method(ab.short, allow_generic=True) and not self.lex_method(ab.long, allow_generic=True)
+                     and not self._short_if_compatible(ab, allow_generic=True)}
+        self._redefined = {r.rstrip("s") for r in redefined}
+        if redefined:
+            cands = [c for c in cands if not (c.rule.startswith("lexicon") and text[c.start:c.end].rstrip("s") in
+                                              self._redefined)]
         acronym_longs: dict[int, tuple[int, int]] = {}
         accepted: list[tuple[Abbrev, int, str | None]] = []
         for ab in view.abbrevs:
@@ -390,7 +460,6 @@ class MethodFinder:
             if ab.order == "long_short":
                 se = ab.short_end + 1 if text[ab.short_end:ab.short_end + 1] == ")" else ab.short_end
                 acronym_longs[ab.long_start] = (ab.long_end, se)
-        pairs = self._acronym_pairs([(ab.short, ab.long) for ab, _, _ in accepted])
         for ab, lk, iri in accepted:
             for s, e in _occurrences(text, ab.short, True):
                 cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
@@ -401,7 +470,9 @@ class MethodFinder:
                     cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
             low = ab.long.lower()
-            for t_short, t_long in pairs:
+            last = low.rsplit(" ", 1)[-1]
+            pairs = [(x.short, x.long) for x, _, _ in accepted if x.long.lower().rsplit(" ", 1)[-1] == last]
+            for t_short, t_long in pairs + self._lex_pairs_by_last().get(last, []):
                 if t_short == ab.short or not low.endswith(" " + t_long.lower()):
                     continue
                 prefix = ab.long[: len(ab.long) - len(t_long)].strip()
@@ -415,8 +486,11 @@ class MethodFinder:
             t = title_naming(text, 0, view.title_end)
             if t:
                 namings.append(t)
+        low = view.lower if view.lower is not None else text.lower()
         for s, e in view.sents:
-            namings.extend(find_namings(text, s, e, acronym_longs))
+            sl = low[s:e]
+            if any(w in sl for w in NAMING_TRIGGER_WORDS):
+                namings.extend(find_namings(text, s, e, acronym_longs))
         for nm in namings:
             a, b = nm.name.start, nm.name.end
             # a name given as "Long Form (LF)" covers the acronym
@@ -440,7 +514,7 @@ class MethodFinder:
                     rejected_shorts.discard(ab.short)
                     for s, e in _occurrences(text, ab.short, True):
                         cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
-            iri = self.lex_method(full)
+            iri = None if full.rstrip("s") in self._redefined else self.lex_method(full)
             cands.append(Cand(a, b, nm.rule, nm.confidence, iri, proposed=True, link=lk))
             proposed_names.append((a, b, full, nm.confidence, lk))
             cs = bool(is_name_shaped(full) or len(full.split()) == 1)
@@ -488,6 +562,7 @@ class MethodFinder:
 
     def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
         text = view.text
+        low = view.lower if view.lower is not None else text.lower()
         known = sorted({(c.start, c.end) for c in cands if c.rule in ("lexicon", "abbreviation")})
         starts = {a: b for a, b in known}
         lex_starts = {c.start: c.end for c in cands if c.rule == "lexicon"}
@@ -510,20 +585,24 @@ class MethodFinder:
 
         for s_start, s_end in view.sents:
             sent = text[s_start:s_end]
-            proposing = bool(WE_PROPOSE.search(sent))
-            for m in MOD_CLASS.finditer(sent):
+            sl = low[s_start:s_end]
+            has_class = " of " in sl and any(w in sl for w in ("class of", "family of", "type of", "kind of", "variant"))
+            has_verb = any(w in sl for w in _PROPOSE_STEMS)
+            if not (has_class or has_verb or "extend" in sl):
+                continue
+            for m in (MOD_CLASS.finditer(sent) if has_class else ()):
                 a = s_start + m.start("adj")
                 hit = method_at(s_start + m.end("adj"))
                 if hit:
                     add(a, hit[1], False, "pattern:modified_method", 0.65)
-            wp = WE_PROPOSE.search(sent)
+            wp = WE_PROPOSE.search(sent) if has_verb else None
             if wp:
                 m = MOD_AFTER_VERB.match(sent, wp.end())
                 if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
                     hit = method_at(s_start + m.end("adj"))
                     if hit and hit[0] in lex_starts:
                         add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
-            for m in EXTEND_TO.finditer(sent):
+            for m in (EXTEND_TO.finditer(sent) if "extend" in sl else ()):
                 hit = method_at(s_start + m.end(1))
                 if not hit:
                     continue
@@ -555,83 +634,102 @@ class MethodFinder:
             return
         if self.lex_kind(name) in ("dataset", "model", "generic"):
             return
-        cands.append(Cand(a, b, rule, conf, self.lex_method(name)))
+        iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
+        cands.append(Cand(a, b, rule, conf, iri))
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
         text = view.text
-        for s_start, s_end in view.sents:
-            sent = text[s_start:s_end]
-            # "the current state-of-the-art method (EAP-IG)"
-            for m in PAREN_AFTER_GENERIC.finditer(sent):
-                p = s_start + m.end()
-                close = text.find(")", p, s_end)
-                if close > p:
-                    inner = text[p:close].strip()
-                    if is_name_shaped(inner) and inner not in rejected:
-                        self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
-            # "methods such as A, B and C"
-            for m in SUCH_AS.finditer(sent):
-                self._list_items(view, cands, s_start + m.end(), s_end, rejected)
-            # "LoRA-based"
-            for m in X_BASED.finditer(sent):
-                w = m.group(1)
-                if is_name_shaped(w) and w not in rejected:
-                    self._add_name(view, cands, s_start + m.start(1), s_start + m.end(1), "pattern:x_based", 0.7)
-            # comparisons with a coined name: "outperforms FooNet"
-            for m in COMPARE_CUE.finditer(sent):
-                p = s_start + m.end()
-                q = _DET_SKIP.match(text, p, s_end)
-                if q:
-                    p = q.end()
-                wm = _NONSPACE.match(text, p, s_end)
-                if wm:
-                    a, b = _strip_word(text, p, wm.end())
-                    w = text[a:b]
-                    if is_name_shaped(w) and w not in rejected and "/" not in w:
-                        self._add_name(view, cands, a, b, "pattern:compare", 0.7)
-            if view.title_end and s_start < view.title_end:
-                continue  # Title Case says nothing about names
-            # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
-            self._capitalised(view, cands, s_start, s_end)
-            # "the PC algorithm", "Newton's method"
-            for m in NAME_ALGO.finditer(sent):
-                a = s_start + m.start(1)
-                if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
-                    continue
-                if m.group(1) in STOP_CAPS:
-                    continue
-                self._add_name(view, cands, a, s_start + m.end(), "pattern:name_algorithm", 0.7)
-            # what a method is based on, inspired by, extends: "based on Total Persistence"
-            for m in LINEAGE_OBJECT.finditer(sent):
-                # the coined name right before the cue is the derived one: "FooNet, which extends ..."
-                sm = _SUBJECT_BEFORE.search(text, s_start, s_start + m.start())
-                if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
-                    self._add_name(view, cands, sm.start(1), sm.end(1), "pattern:lineage_subject", 0.6)
-                p = s_start + m.end()
-                for _ in range(3):
-                    name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
-                    if not name or text[name.start:name.end] in rejected:
-                        break
-                    end = name.end
-                    tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
-                    if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
-                        end = tail.end()
-                    self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
-                    nxt = _AND_OR.match(text, end, s_end)
-                    if not nxt:
-                        break
-                    p = nxt.end()
-            # emphasised coined names: "*KSLinear*", "*lip-rcp*"
-            for m in _MARKED_WORD.finditer(sent):
+        title_end = view.title_end
+        # each pattern runs once over the whole text; a match finds its sentence by bisection
+        # "the current state-of-the-art method (EAP-IG)"
+        low = view.lower if view.lower is not None else text.lower()
+        for m in (PAREN_AFTER_GENERIC.finditer(text) if "(" in text else ()):
+            p = m.end()
+            s_start, s_end = view.sent_of(p)
+            close = text.find(")", p, s_end)
+            if close > p:
+                inner = text[p:close].strip()
+                if is_name_shaped(inner) and inner not in rejected:
+                    self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
+        # "methods such as A, B and C"
+        such = any(w in low for w in ("such as", "like ", "including", "e.g.", "namely"))
+        for m in (view.ci_finditer(SUCH_AS_LOW, SUCH_AS) if such else ()):
+            _, s_end = view.sent_of(m.end())
+            self._list_items(view, cands, m.end(), s_end, rejected)
+        # "LoRA-based"
+        for m in _X_SUFFIX.finditer(text):
+            j = m.start()
+            while j > 0 and not (text[j - 1].isspace() or text[j - 1] in "([{\"'"):
+                j -= 1
+            w = text[j:m.start()]
+            if is_name_shaped(w) and w not in rejected:
+                self._add_name(view, cands, j, m.start(), "pattern:x_based", 0.7)
+        # comparisons with a coined name: "outperforms FooNet"
+        for m in view.ci_finditer(COMPARE_CUE_LOW, COMPARE_CUE):
+            p = m.end()
+            _, s_end = view.sent_of(m.start())
+            q = _DET_SKIP.match(text, p, s_end)
+            if q:
+                p = q.end()
+            wm = _NONSPACE.match(text, p, s_end)
+            if wm:
+                a, b = _strip_word(text, p, wm.end())
+                w = text[a:b]
+                if is_name_shaped(w) and w not in rejected and "/" not in w:
+                    self._add_name(view, cands, a, b, "pattern:compare", 0.7)
+        # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
+        # (not in a title: Title Case says nothing about names)
+        self._capitalised(view, cands, title_end, len(text))
+        # "the PC algorithm", "Newton's method"
+        for h in _ALGO_HEAD_LOW.finditer(low, title_end):
+            m = _NAME_BEFORE_HEAD.search(text, max(title_end, h.start() - 40), h.start())
+            if not m:
+                continue
+            a = m.start(1)
+            s_start, _ = view.sent_of(a)
+            if text[s_start:a].strip() == "" and not is_name_shaped(m.group(1)):
+                continue
+            if m.group(1) in STOP_CAPS:
+                continue
+            self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
+        # what a method is based on, inspired by, extends: "based on Total Persistence"
+        lin = any(w in low for w in ("improv", "enhanc", "based on", "inspired by", "build", "built on", "extend",
+                                      "generali", "variant of", "extension of", "combines", "integrates"))
+        for m in (LINEAGE_OBJECT.finditer(text, title_end) if lin else ()):
+            s_start, s_end = view.sent_of(m.start())
+            # the coined name right before the cue is the derived one: "FooNet, which extends ..."
+            sm = _SUBJECT_BEFORE.search(text, s_start, m.start())
+            if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
+                self._add_name(view, cands, sm.start(1), sm.end(1), "pattern:lineage_subject", 0.6)
+            p = m.end()
+            for _ in range(3):
+                name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
+                if not name or text[name.start:name.end] in rejected:
+                    break
+                end = name.end
+                tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
+                if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
+                    end = tail.end()
+                self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
+                nxt = _AND_OR.match(text, end, s_end)
+                if not nxt:
+                    break
+                p = nxt.end()
+        # emphasised coined names: "*KSLinear*", "*lip-rcp*"
+        if "*" in text or "_" in text:
+            for m in _MARKED_WORD.finditer(text, title_end):
                 w = m.group(2)
                 if is_name_shaped(w) or ("-" in w and len(w) <= 20):
-                    self._add_name(view, cands, s_start + m.start(2), s_start + m.end(2), "pattern:marked_name", 0.65)
+                    self._add_name(view, cands, m.start(2), m.end(2), "pattern:marked_name", 0.65)
         # name-shaped tokens that recur or act as subjects
         counts: Counter[str] = Counter()
         where: dict[str, list[tuple[int, int]]] = {}
         subjects: set[str] = set()
-        for m in _CAP_WORDS.finditer(text):
-            a, b = _strip_word(text, m.start(), m.end())
+        for m in _CAP_START.finditer(text):
+            j = m.start()
+            while j > 0 and not text[j - 1].isspace():
+                j -= 1
+            a, b = _strip_word(text, j, m.end())
             w = text[a:b]
             if w.endswith("'s"):
                 w, b = w[:-2], b - 2
@@ -692,10 +790,17 @@ class MethodFinder:
 
     def _capitalised(self, view, cands, s_start, s_end):
         text = view.text
-        for m in re.finditer(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)", text[s_start:s_end]):
-            a, b = s_start + m.start(1), s_start + m.end(1)
+        for m in _CAP_RUN.finditer(text, s_start, s_end):
+            a, b = m.start(1), m.end(1)
+            s0, s1 = view.sent_of(a)
+            if b > s1:  # a run never crosses a sentence end
+                b = s1
+                while b > a and not text[b - 1].isalnum():
+                    b -= 1
             words = text[a:b].split()
-            initial = text[s_start:a].strip() == ""
+            if not words:
+                continue
+            initial = text[s0:a].strip() == ""
             if initial:
                 # sentence-initial capital says nothing; need a second capitalised word
                 if len(words) < 2:
@@ -857,15 +962,17 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
     text = view.text
     cues: list[tuple[int, int, str, str]] = []  # start, end(scope), role, rule
     cue_begin: list[int] = []
-    for s_start, s_end in view.sents:
-        sent = text[s_start:s_end]
-        for rx, role, rule in ((USE_CUE, "uses", "role:uses"), (COMPARE_CUE, "comparesWith", "role:compares")):
-            for m in rx.finditer(sent):
-                a = s_start + m.end()
-                ce = CLAUSE_END.search(text, a, s_end)
-                b = min(ce.start() if ce else s_end, a + 120)
-                cues.append((a, b, role, rule))
-                cue_begin.append(s_start + m.start())
+    if not groups:
+        return
+    for rx, rx_ci, role, rule in ((USE_CUE_LOW, USE_CUE, "uses", "role:uses"),
+                                  (COMPARE_CUE_LOW, COMPARE_CUE, "comparesWith", "role:compares")):
+        for m in view.ci_finditer(rx, rx_ci):
+            a = m.end()
+            _, s_end = view.sent_of(m.start())
+            ce = CLAUSE_END.search(text, a, min(s_end, a + 120))
+            b = min(ce.start() if ce else s_end, a + 120)
+            cues.append((a, b, role, rule))
+            cue_begin.append(m.start())
     # a cue's scope ends where the next cue starts ("builds on X and outperforms Y")
     cues.sort()
     cue_starts = sorted(cue_begin)

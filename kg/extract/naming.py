@@ -216,12 +216,14 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     defined long form to (end of the long form, end of the short form and its parenthesis)."""
     out: list[Naming] = []
     sent = text[s_start:s_end]
-    proposing = WE_PROPOSE.search(sent) if _VERB_STEM.search(sent) else None
+    low = sent.lower()
+    verb = _VERB_STEM.search(sent)
+    proposing = WE_PROPOSE.search(sent) if verb else None
     if not proposing:
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
             proposing = by
-    passive = PASSIVE_PROPOSE.search(sent)
+    passive = PASSIVE_PROPOSE.search(sent) if verb else None
     if proposing:
         p = s_start + proposing.end()
         # (a) a name right after the verb ("We propose MaD-Mix, ...", "we present the X-former")
@@ -266,7 +268,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
                 out.append(Naming(Name(a, a + len(w)), "pattern:we_propose_component", 0.7))
     # markup marks a contribution: "a new *trust gradient estimator*", "*KSLinear*" in a proposing sentence
-    for m in MARKED.finditer(sent):
+    for m in (MARKED.finditer(sent) if ("*" in sent or "_" in sent or "\\" in sent) else ()):
         a, b = s_start + m.start("name"), s_start + m.end("name")
         inner = text[a:b]
         if len(inner.split()) > 5 or inner.lower().startswith(("e.g", "i.e")):
@@ -274,30 +276,35 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         novel = bool(re.search(r"\b(?:new|novel|proposed)\s+$", sent[:m.start()]))
         if novel or (proposing and is_name_shaped(inner)):
             out.append(Naming(Name(a, b, True), "pattern:marked_name", 0.75))
-    for m in APPOSITIVE.finditer(sent):
+    appos = ("," in sent or "-" in sent or "—" in sent or ":" in sent) and (
+        proposing or passive or "new" in low or "novel" in low or "proposed" in low)
+    for m in (APPOSITIVE.finditer(sent) if appos else ()):
         if not (proposing or passive or re.search(r"\b(?:new|novel|proposed)\b", m.group())):
             continue
         name = parse_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:appositive", 0.85))
-    for m in CALLED.finditer(sent):
+    called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
+                                     "referred", "we call", "we name", "we term", "we dub"))
+    for m in (CALLED.finditer(sent) if called else ()):
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue
         name = parse_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:called", 0.9))
-    for m in OUR_X.finditer(sent):
+    our = "our" in low
+    for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
         if name:
             out.append(Naming(name, "pattern:our_x", 0.85))
-    for m in OUR_NAME_X.finditer(sent):
+    for m in (OUR_NAME_X.finditer(sent) if our else ()):
         a, b = _strip_word(text, s_start + m.start("name"), s_start + m.end("name"))
         w = text[a:b]
         raw = text[s_start + m.start("name"): s_start + m.end("name")]
         if (is_name_shaped(w) or raw[:1] in "*_`") and w.lower() not in NOT_METHOD_TOKENS:
             out.append(Naming(Name(a, b, raw[:1] in "*_`"), "pattern:our_x", 0.8))
     # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
-    for m in NAME_COMMA_OUR.finditer(sent):
+    for m in (NAME_COMMA_OUR.finditer(sent) if (", our" in low or ", the" in low) else ()):
         k = s_start + m.start()
         wm = re.search(r"(\S+)$", text[s_start:k])
         if wm:

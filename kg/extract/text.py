@@ -22,6 +22,7 @@ _LATEX_CMD = re.compile(r"\\(?:textit|textbf|texttt|textsc|emph|mathrm|mathbf|ma
 _MARKUP = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2}|`)(?=\S)(.+?)(?<=\S)\1(?![\w*])")
 
 
+@lru_cache(maxsize=200_000)
 def delatex(text: str) -> str:
     """``Nystr\\"om`` -> ``Nyström``, ``\\textit{X}`` -> ``X``, ``$410M$`` -> ``410M``, ``*X*`` -> ``X``."""
     if "\\" in text:
@@ -34,6 +35,7 @@ def delatex(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=200_000)
 def clean_label(text: str) -> str:
     """A surface form made presentable: LaTeX/markdown removed, whitespace collapsed."""
     text = delatex(text)
@@ -49,6 +51,7 @@ def ascii_fold(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=200_000)
 def singular(word: str) -> str:
     """English plural -> singular for the last word of a label (acronyms too: GPs -> GP)."""
     w = word
@@ -68,6 +71,7 @@ def singular(word: str) -> str:
     return w
 
 
+@lru_cache(maxsize=200_000)
 def norm_key(label: str) -> str:
     """The identity of a label across papers: LaTeX cleaned, accents folded, case folded,
     punctuation dropped, the last word singular (``Gaussian processes`` == ``Gaussian Process``)."""
@@ -79,6 +83,7 @@ def norm_key(label: str) -> str:
     return "".join(words).casefold()
 
 
+@lru_cache(maxsize=200_000)
 def slugify(label: str) -> str:
     text = ascii_fold(delatex(label)).lower()
     text = text.replace("%", " pct ").replace("+", " plus ")
@@ -91,6 +96,7 @@ def slugify(label: str) -> str:
 _UPPER = re.compile(r"[A-Z]")
 
 
+@lru_cache(maxsize=200_000)
 def is_acronym_like(label: str) -> bool:
     """Short labels that must match case-sensitively: ``LoRA``, ``PCA``, ``t-SNE``, ``GPs``."""
     text = label.strip()
