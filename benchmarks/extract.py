@@ -2,7 +2,7 @@
 
     python benchmarks/extract.py [BIB_FILE] [--limit N] [--lexicon FILE ...]
 
-Reads the abstracts (and titles) of a BibTeX file with a tiny regex, then, in one run, on the
+Reads the abstracts (and titles) of a BibTeX file with `kg.ingest`, then, in one run, on the
 same texts (title and abstract, as ``extract_papers`` reads them):
 
 - the bare ``spacy.blank("en")`` tokenizer and the whole pipeline (``extract_papers``, one
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import re
 import sys
 import time
 from pathlib import Path
@@ -28,24 +27,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import spacy  # noqa: E402
 
 from kg.extract import extract_papers, load_pipeline, paper_text  # noqa: E402
+from kg.ingest import read_document  # noqa: E402
 from kg.model import Paper  # noqa: E402
+from kg.resolve import resolve  # noqa: E402
 
 DEFAULT_BIB = str(Path(__file__).resolve().parents[2] / "shared" / "data" / "acl-2016-2020.bib")
-_ENTRY = re.compile(r"@\w+\{[^,]*,(.*?)\n\}", re.DOTALL)
-_FIELD = re.compile(r"^\s*(title|abstract)\s*=\s*\{(.*)\},?\s*$", re.MULTILINE)
 
 
 def read_bib(path: str, limit: int | None) -> list[Paper]:
-    papers = []
-    for i, m in enumerate(_ENTRY.finditer(Path(path).read_text(encoding="utf-8"))):
-        fields = dict(_FIELD.findall(m.group(1)))
-        if "abstract" not in fields:
-            continue
-        papers.append(Paper(key=f"p{i}", title=fields.get("title"), abstract=fields["abstract"], year=None,
-                            authors=[], authors_truncated=False, categories=[], sources=[]))
-        if limit and len(papers) >= limit:
-            break
-    return papers
+    """The papers with an abstract, read and resolved by the project's own ingest stage."""
+    papers = [p for p in resolve([read_document(path)]).papers if p.abstract]
+    return papers[:limit] if limit else papers
 
 
 def _clock():
