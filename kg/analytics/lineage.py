@@ -23,13 +23,20 @@ from kg.analytics.projections import EXTENDS, RELATIONS, local_name, paper_label
 from kg.rdf.store import Store
 
 PAPER = """
-SELECT ?paper ?title ?start ?year ?url ?name ?position WHERE {
+SELECT ?paper ?title ?start ?year ?url WHERE {
   ?paper a kg:Paper .
   OPTIONAL { ?paper dcterms:title ?title }
   OPTIONAL { ?paper dcterms:abstract ?abstract BIND(SUBSTR(STR(?abstract), 1, 300) AS ?start) }
   OPTIONAL { ?paper fabio:hasPublicationYear ?year }
   OPTIONAL { ?paper schema:url ?url }
-  OPTIONAL { ?paper kg:authorship [ kg:author ?person ; kg:position ?position ] . ?person foaf:name ?name }
+}"""
+
+#: Kept out of PAPER: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
+#: joining it to the bound paper (1.6 s a paper on 18k papers, 13 ms on its own).
+AUTHORS = """
+SELECT ?paper ?name ?position WHERE {
+  ?paper kg:authorship ?authorship . ?authorship kg:author ?person ; kg:position ?position .
+  ?person foaf:name ?name
 }"""
 
 METHOD = """
@@ -123,11 +130,11 @@ class LineageMap:
 
 def _paper_node(store: Store, iri: str) -> LineageNode:
     rows = store.select(PAPER, {"paper": ox.NamedNode(iri)})
+    authors = {r["position"]: r["name"] for r in store.select(AUTHORS, {"paper": ox.NamedNode(iri)})}
     title = next((r["title"] for r in rows if r["title"]), None)
     start = next((r["start"] for r in rows if r["start"]), None)
     years = [y for y in (year_of(r["year"]) for r in rows) if y is not None]
     url = next((r["url"] for r in rows if r["url"] and str(r["url"]).startswith(("http://", "https://"))), None)
-    authors = {r["position"]: r["name"] for r in rows if r["name"] and r["position"] is not None}
     return LineageNode(iri, "paper", paper_label(title, start), min(years, default=None), "", title,
                        start, [authors[k] for k in sorted(authors)], url)
 
