@@ -74,6 +74,8 @@ SELECT ?object ?subject ?predicate ?sentence WHERE {
 MAX_DEPTH = 3
 #: At most this many papers that use (not propose) the subject method; the rest are counted.
 MAX_USERS = 60
+#: At most this many methods it builds on, and as many extending it (the nearest).
+MAX_METHODS = 30
 
 
 @dataclass
@@ -216,27 +218,35 @@ def extends_graph(store: Store) -> nx.DiGraph:
     return nx.DiGraph((r["method"], r["base"]) for r in store.select(EXTENDS))
 
 
-def _within(g: nx.DiGraph, start: str, depth: int, reverse: bool) -> set[str]:
+def _within(g: nx.DiGraph, start: str, depth: int, reverse: bool) -> dict[str, int]:
+    """Methods up to ``depth`` extends-steps from ``start`` (towards its bases, or ``reverse``:
+    its extensions), with their distance."""
     if start not in g:
-        return set()
+        return {}
     view = g.reverse(copy=False) if reverse else g
-    return set(nx.single_source_shortest_path_length(view, start, cutoff=depth)) - {start}
+    return {m: d for m, d in nx.single_source_shortest_path_length(view, start, cutoff=depth).items() if m != start}
 
 
-def method_lineage(store: Store, method: str, max_users: int = MAX_USERS) -> LineageMap:
+def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
+                   max_methods: int = MAX_METHODS) -> LineageMap:
     """The line of one method (an IRI): its proposing papers, the methods it extends and those
-    extending it (up to ``MAX_DEPTH`` steps, each with its proposing papers), and the papers that
-    use or name it: those already on the map, then the ``max_users`` that use it most
-    specifically and earliest (the rest are counted in ``notes``)."""
+    extending it (up to ``MAX_DEPTH`` steps, the ``max_methods`` nearest each way, each with its
+    proposing papers), and the papers that use or name it: those already on the map, then the
+    ``max_users`` that use it most specifically and earliest (the rest are counted in ``notes``)."""
     b = _Builder(store)
     ext = extends_graph(store)
     subject = b.method(method, "subject")
     b.propose_edges(method)
+    notes = []
     for role, members in (("base", _within(ext, method, MAX_DEPTH, False)),
                           ("extension", _within(ext, method, MAX_DEPTH, True))):
-        for m in sorted(members):
+        for m in sorted(members, key=lambda m: (members[m], m))[:max_methods]:
             b.method(m, role)
             b.propose_edges(m)
+        if len(members) > max_methods:
+            what = "methods it builds on" if role == "base" else "methods extending it"
+            notes.append(f"{len(members) - max_methods} more {what} are left out (the map keeps the "
+                         f"{max_methods} nearest).")
     for a, c in ext.subgraph(set(b.nodes) & set(ext.nodes)).edges:
         b.edge(a, c, "extends")
     users = sorted((p not in b.nodes, RELATIONS.index(_strongest(rs)), y is None, y or 0, p)
@@ -250,8 +260,9 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS) -> Lin
         b.paper(p, "user")
         b.edge(p, method, RELATIONS[rel])
     left = sum(1 for u in users if u[-1] not in b.nodes)
-    notes = [f"{left} more papers that name {subject.label} are left out "
-             f"(the map keeps {max_users}: those that use it, earliest first)."] if left else []
+    if left:
+        notes.append(f"{left} more papers that name {subject.label} are left out "
+                     f"(the map keeps {max_users}: those that use it, earliest first).")
     return LineageMap(method, subject.label, "method", list(b.nodes.values()), list(b.edges.values()), notes)
 
 
@@ -292,7 +303,8 @@ def author_lineage(store: Store, person: str, label: str) -> LineageMap:
     return LineageMap(person, label, "author", list(b.nodes.values()), list(b.edges.values()), notes)
 
 
-def lineage(store: Store, name: str, kind: str | None = None, max_users: int = MAX_USERS) -> LineageMap:
+def lineage(store: Store, name: str, kind: str | None = None, max_users: int = MAX_USERS,
+            max_methods: int = MAX_METHODS) -> LineageMap:
     """The lineage map of a method or a person, found by name (case- and accent-insensitive) or
     IRI; ``kind`` ``"method"`` or ``"author"`` restricts the lookup (a method wins otherwise).
 
@@ -302,5 +314,5 @@ def lineage(store: Store, name: str, kind: str | None = None, max_users: int = M
     kinds = {"method": ("method",), "author": ("person",), None: ("method", "person")}[kind]
     match = find_one(store, name, kinds)
     if match.kind == "method":
-        return method_lineage(store, match.iri, max_users)
+        return method_lineage(store, match.iri, max_users, max_methods)
     return author_lineage(store, match.iri, match.label)
