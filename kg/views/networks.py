@@ -82,7 +82,7 @@ def _trim(g: nx.Graph, score: pd.Series, max_nodes: int, what: str) -> tuple[nx.
     return h, [note]
 
 
-def _colour_groups(g: nx.Graph, groups: pd.Series, name_of, score: pd.Series) -> tuple[dict, list[LegendItem]]:
+def _colour_groups(g: nx.Graph, groups: pd.Series, name_of) -> tuple[dict, list[LegendItem]]:
     """A colour per group (the ten largest; the rest grey) and the legend: each group named by
     ``name_of(group, members)``."""
     sizes = groups.value_counts()
@@ -94,8 +94,9 @@ def _colour_groups(g: nx.Graph, groups: pd.Series, name_of, score: pd.Series) ->
     return {n: colour[groups[n]] for n in g.nodes}, legend
 
 
-def _groups(g: nx.Graph, color_by: str, category_of) -> tuple[pd.Series, callable]:
-    score = pagerank(g)
+def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series) -> tuple[pd.Series, callable]:
+    """Each node's group (Louvain community, or ``category_of(node)``) and a namer of groups:
+    a community is named after its member of highest ``score``."""
     if color_by == "community":
         com = communities(g)
         def name_of(c, members):
@@ -143,8 +144,9 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     papers = paper_index(store)
     cats = paper_categories(store)
     score = pagerank(g)
-    groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])))
-    colour, legend = _colour_groups(g, groups, name_of, score)
+    groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])),
+                              score)
+    colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
         lines, links = _papers_info(d["papers"], papers)
@@ -174,8 +176,8 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     proposers = proposing_papers(store)
     score = pagerank(g)
     groups, name_of = _groups(g, color_by, lambda n: g.nodes[n].get("family")
-                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])))
-    colour, legend = _colour_groups(g, groups, name_of, score)
+                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])), score)
+    colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
         lines, links = _papers_info(d["papers"], papers)
