@@ -261,6 +261,14 @@ def author_ego_view(store: Store, name: str, path: str | Path, radius: int = 1,
     return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
 
 
+def _nearest(methods, ego: nx.Graph, full: nx.Graph, keep: int, notes: list[str], what: str) -> set:
+    """At most ``keep`` of ``methods``: those already in the ego graph, then the most named."""
+    ranked = sorted(methods, key=lambda m: (m not in ego, -len(full.nodes[m]["papers"]) if m in full else 0, m))
+    if len(ranked) > keep:
+        notes.append(f"Showing {keep} of {len(ranked)} {what}.")
+    return set(ranked[:keep])
+
+
 def method_ego_view(store: Store, name: str, path: str | Path, max_neighbours: int = MAX_NEIGHBOURS,
                     index_href: str | None = None) -> ViewInfo:
     """One method (found by name or IRI), the methods named with it (width: papers) and the
@@ -271,8 +279,9 @@ def method_ego_view(store: Store, name: str, path: str | Path, max_neighbours: i
     if method.iri not in full:
         full.add_node(method.iri, label=method.label, kind="method", papers=[], years=[])
     g, notes = _ego(full, method.iri, 1, max_neighbours)
-    bases = set(lineage.successors(method.iri)) if method.iri in lineage else set()
-    extensions = set(lineage.predecessors(method.iri)) if method.iri in lineage else set()
+    bases, extensions = (set(), set()) if method.iri not in lineage else (
+        _nearest(lineage.successors(method.iri), g, full, max_neighbours, notes, "methods it extends"),
+        _nearest(lineage.predecessors(method.iri), g, full, max_neighbours, notes, "methods extending it"))
     arrows = set()
     for m in bases | extensions:
         if m not in g:
