@@ -68,6 +68,10 @@ def main() -> None:
         print(f"{'query':<30} {'rows':>7} {'embedded ms':>12} {'HTTP ms':>10}")
         for query in list_queries():
             bound = {p.name: params[p.name] for p in query.params if p.name in params}
+            missing = [p.name for p in query.params if not p.optional and p.name not in bound]
+            if missing:
+                print(f"{query.name:<30} skipped: no {missing[0]} in this graph (give --param {missing[0]}=...)")
+                continue
             embedded, rows = median_ms(local, query.name, bound, args.repeat)
             http, _ = median_ms(remote, query.name, bound, args.repeat)
             print(f"{query.name:<30} {rows:>7} {embedded:>12.1f} {http:>10.1f}", flush=True)

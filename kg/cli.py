@@ -378,6 +378,9 @@ def main(argv=None) -> int:
         print(f"kg {args.command}: {e}", file=sys.stderr)
     except InputError as e:
         print(f"kg {args.command}: {e.problem}", file=sys.stderr)
+    except BrokenPipeError:  # the reader (head, less) stopped early: not an error of ours
+        sys.stderr.close()
+        return 0
     except OSError as e:  # a folder that is a file, a full disk, no permission: the OS says which
         print(f"kg {args.command}: {e.strerror or e}: {e.filename or ''}".rstrip(": "), file=sys.stderr)
     except KeyboardInterrupt:

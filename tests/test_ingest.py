@@ -16,8 +16,8 @@ from kg.model import Document, InputError
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEEDS = ROOT / "seeds"
-GOLD = Path("/work/shared/eval/gold")
-ACL_BIB = Path("/work/shared/data/acl-2016-2020.bib")
+GOLD = ROOT.parent / "shared" / "eval" / "gold"
+ACL_BIB = ROOT.parent / "shared" / "data" / "acl-2016-2020.bib"
 
 SEED_COUNTS = {
     "000_37c31eeb68e72527.txt": ("profile", 18),

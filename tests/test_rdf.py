@@ -112,3 +112,11 @@ def test_explain_finds_evidence_by_method_label_and_title(store):
     assert {(r["link"], r["object"]) for r in by_title} >= {("proposes", "FooNet"), ("uses", "BarNet"),
                                                            ("usesDataset", "Toy-10")}
     assert explain(store, "nothing like this") == []
+
+
+def test_bind_values_finds_the_group_across_lines_and_skips_comments():
+    from kg.rdf.store import bind_values
+
+    query = "# WHERE { in a comment\nSELECT ?p\nWHERE\n{\n  ?p foaf:name ?name\n}"
+    bound = bind_values(query, {"name": "x"})
+    assert bound.startswith("# WHERE { in a comment\nSELECT ?p\nWHERE\n{ VALUES (?name) {")

@@ -1,8 +1,11 @@
 """The SPARQL endpoint on a loopback port, with SPARQLWrapper (and plain HTTP) as clients."""
+import shutil
 import threading
 import urllib.error
 import urllib.request
+from functools import partial
 from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -114,6 +117,14 @@ def test_construct(endpoint, local, fmt, parse_as):
     result = client(endpoint, LINEAGE, fmt).queryAndConvert()
     graph = result if parse_as is None else rdflib.Graph().parse(data=result, format=parse_as)
     assert {tuple(str(x) for x in t) for t in graph} == lineage_triples(local)
+
+
+def test_describe(endpoint, local):
+    describe = "DESCRIBE kgm:k-svd"
+    graph = rdflib.Graph().parse(data=client(endpoint, describe, TURTLE).queryAndConvert(), format="turtle")
+    assert {tuple(str(x) for x in t) for t in graph} == {
+        (t.subject.value, t.predicate.value, t.object.value) for t in local.query(describe)}
+    assert len(graph) > 3
 
 
 def test_construct_as_ntriples(endpoint, local):
@@ -272,3 +283,48 @@ def test_a_rebuilt_store_is_served_whole_and_at_once(tmp_path):
         assert newest == [{"name": "new-3"}]
     finally:
         stop(server)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium driven by Playwright (skipped where no Chromium is installed)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no Chromium here (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        yield browser
+        browser.close()
+
+
+def test_page_runs_a_named_query_in_a_browser_offline(endpoint, browser):
+    page = browser.new_page()
+    elsewhere = []
+    page.on("request", lambda r: None if r.url.startswith("http://127.0.0.1") else elsewhere.append(r.url))
+    page.goto(endpoint.url.rsplit("/", 1)[0] + "/")
+    names = [q.name for q in list_queries()]
+    page.select_option("#examples", str(names.index("coauthors")))
+    assert "Lorenzo Basile" in page.input_value("#query")
+    page.click("button")
+    page.wait_for_selector("#out table")
+    assert "Luca Bortolussi" in page.inner_text("#out table")
+    assert elsewhere == []
+    page.close()
+
+
+def test_a_page_from_another_origin_may_query_the_endpoint(endpoint, browser, tmp_path):
+    (tmp_path / "index.html").write_text("<title>elsewhere</title>")
+    elsewhere = ThreadingHTTPServer(("127.0.0.1", 0), partial(SimpleHTTPRequestHandler, directory=str(tmp_path)))
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    try:
+        page.goto(f"http://localhost:{elsewhere.server_address[1]}/")  # another origin than 127.0.0.1:port
+        body = page.evaluate("""url => fetch(url, {method: "POST", body: "ASK { ?p foaf:name 'Michal Aharon' }",
+                                                 headers: {"Content-Type": "application/sparql-query"}})
+                                       .then(r => r.json())""", endpoint.url)
+        assert body["boolean"] is True
+    finally:
+        page.close()
+        elsewhere.shutdown()
+        elsewhere.server_close()

@@ -65,14 +65,13 @@ def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_proce
             text, title_len, abs_start = paper_text(p)
             if not text.strip():
                 continue
-            yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start}
+            yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start, "text": text}
 
     for doc, ctx in nlp.pipe(inputs(), as_tuples=True, n_process=n_process, batch_size=batch_size):
-        yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"])
+        yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"], text=ctx["text"])
 
 
-def _evidence(doc, start: int, end: int, rule: str, conf: float, abs_start: int) -> Evidence:
-    text = doc.text
+def _evidence(doc, text: str, start: int, end: int, rule: str, conf: float, abs_start: int) -> Evidence:
     title_end = doc._.kg_title_end or 0
     sents = doc._.kg_sents or [[0, len(text)]]
     sent = next(((a, b) for a, b in sents if a <= start < b), None)
@@ -86,8 +85,9 @@ def _evidence(doc, start: int, end: int, rule: str, conf: float, abs_start: int)
                     confidence=round(float(conf), 3))
 
 
-def doc_to_extraction(doc, paper_key: str, abs_start: int = 0) -> Extraction:
+def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None = None) -> Extraction:
     ex = Extraction(paper_key=paper_key)
+    text = doc.text if text is None else text
     refs: list[MethodRef] = []
     for d in doc._.kg_methods or []:
         ref = MethodRef(key=d["key"], label=d["label"], labels=set(d["labels"]), broader=list(d["broader"]),
@@ -97,10 +97,10 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0) -> Extraction:
         if d["role"] in ("uses", "comparesWith"):
             rule = d["role_rule"] or rule
         ex.methods.append(MethodMention(method=ref, role=d["role"],
-                                        evidence=_evidence(doc, s, e, rule, conf, abs_start)))
+                                        evidence=_evidence(doc, text, s, e, rule, conf, abs_start)))
     for di, bi, s, e, rule, conf in doc._.kg_lineage or []:
         ex.lineage.append(LineageLink(method=refs[di], base=refs[bi],
-                                      evidence=_evidence(doc, s, e, rule, conf, abs_start)))
+                                      evidence=_evidence(doc, text, s, e, rule, conf, abs_start)))
     seen = set()
     for kind, items in (("dataset", doc._.kg_datasets or []), ("model", doc._.kg_models or [])):
         for s, e, name, labels, rule, conf in items:
@@ -109,7 +109,7 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0) -> Extraction:
                 continue
             seen.add(k)
             ex.entities.append(EntityMention(kind=kind, name=name, labels=set(labels),
-                                             evidence=_evidence(doc, s, e, rule, conf, abs_start)))
+                                             evidence=_evidence(doc, text, s, e, rule, conf, abs_start)))
     from .entities import is_citation_url
 
     for _, _, url in doc._.kg_urls or []:
@@ -202,6 +202,8 @@ def canonicalise(extractions: list[Extraction]) -> None:
         label = sorted(label_counts, key=lambda x: (-label_counts[x], not is_acronym_like(x), len(x), x))[0]
         if lex:
             key = sorted(lex, key=lambda k: (-lex[k], k))[0]
+            pref = Counter(m.label for m in members if m.from_lexicon and m.key == key)
+            label = sorted(pref, key=lambda x: (-pref[x], x))[0]  # the catalogue's prefLabel
         else:
             key = KGM + slugify(label)
             if key in used and used[key] != root:

@@ -24,6 +24,8 @@ import os
 import re
 from typing import Sequence
 
+import numpy
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
@@ -58,9 +60,27 @@ def get_lexicon(lexicons: Sequence[str], methods_json: str | None) -> Lexicon:
     return _LEXICON_CACHE[key]
 
 
+_TEXT_KEY = "kg_text"
+
+
+def doc_text(doc: Doc) -> str:
+    """``Doc.text`` joins every token on each call: compute it once per doc and keep it (under a
+    plain ``user_data`` key, dropped again by the last component)."""
+    text = doc.user_data.get(_TEXT_KEY)
+    if text is None:
+        ctx = getattr(doc, "_context", None)
+        given = ctx.get("text") if isinstance(ctx, dict) else None
+        if given is not None and len(doc) and len(given) == doc[-1].idx + len(doc[-1].text_with_ws):
+            text = given  # the caller's own string (extract_papers passes it along)
+        else:
+            text = doc.text
+        doc.user_data[_TEXT_KEY] = text
+    return text
+
+
 def _sents(doc: Doc) -> list[tuple[int, int]]:
     if doc._.kg_sents is None:
-        doc._.kg_sents = [list(x) for x in split_sentences(doc.text)]
+        doc._.kg_sents = [list(x) for x in split_sentences(doc_text(doc))]
     return [tuple(x) for x in doc._.kg_sents]
 
 
@@ -69,14 +89,14 @@ def _view(doc: Doc) -> DocView:
     lex = [tuple(x) for x in (doc._.kg_lex or [])]
     ents = [(x[0], x[1]) for x in (doc._.kg_datasets or []) + (doc._.kg_models or [])]
     ents += [(x[0], x[1]) for x in (doc._.kg_urls or []) + (doc._.kg_arxiv or [])]
-    return DocView(doc.text, _sents(doc), doc._.kg_title_end or 0, abbrevs, lex, ents)
+    return DocView(doc_text(doc), _sents(doc), doc._.kg_title_end or 0, abbrevs, lex, ents)
 
 
 # --- sentences --------------------------------------------------------------------------------
 
 class SentenceSplitter:
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = doc_text(doc)
         title_end = doc._.kg_title_end or 0
         ctx = getattr(doc, "_context", None)
         if isinstance(ctx, dict) and ctx.get("title_len"):
@@ -93,12 +113,11 @@ class SentenceSplitter:
             sents = split_sentences(text)
         doc._.kg_sents = [list(s) for s in sents]
         if len(doc):
-            starts = {s for s, _ in sents}
-            for tok in doc:
-                if tok.idx in starts:
-                    tok.is_sent_start = True
-                elif tok.i == 0:
-                    tok.is_sent_start = True
+            # one array call: setting Token.is_sent_start one by one rescans the doc each time
+            idx = doc.to_array("IDX").astype("int64")
+            flags = numpy.where(numpy.isin(idx, [s for s, _ in sents]), 1, -1).astype("int64")
+            flags[0] = 1
+            doc.from_array([SENT_START], flags.astype("uint64").reshape(-1, 1))
         return doc
 
 
@@ -111,7 +130,7 @@ def make_sentences(nlp: Language, name: str):
 
 class AbbreviationFinder:
     def __call__(self, doc: Doc) -> Doc:
-        found = find_abbreviations(doc.text, _sents(doc))
+        found = find_abbreviations(doc_text(doc), _sents(doc))
         doc._.kg_abbrevs = [[a.short, a.long, a.short_start, a.short_end, a.long_start, a.long_end, a.order]
                             for a in found]
         return doc
@@ -186,12 +205,13 @@ class LexiconMatcher:
                 spans.append(doc[s:e])
                 spans[-1].label_ = doc.vocab.strings[match_id]
         out = []
+        text = doc_text(doc)
         for sp in filter_spans(spans):
             # a match inside a hyphenated or glued word is no match ("SVD" in "KSVD-like" is)
             a, b = sp.start_char, sp.end_char
-            if a > 0 and (doc.text[a - 1].isalnum() or doc.text[a - 1] == "-" and a > 1 and doc.text[a - 2].isalnum()):
+            if a > 0 and (text[a - 1].isalnum() or text[a - 1] == "-" and a > 1 and text[a - 2].isalnum()):
                 continue
-            if b < len(doc.text) and doc.text[b].isalnum():
+            if b < len(text) and text[b].isalnum():
                 continue
             iri = sp.label_
             c = self.lexicon.concepts.get(iri)
@@ -207,6 +227,7 @@ def make_lexicon(nlp: Language, name: str, lexicons: list[str], methods_json: st
 
 # --- entities ---------------------------------------------------------------------------------
 
+_FAMILY_SUFFIX = re.compile(r"-(?:type|like|style|based|sized|inspired|family|esque)\b")
 _SLASH_MODELS = re.compile(r"(?<![\w/-])((?:[A-Za-z][\w.-]*/)+[A-Za-z][\w.-]*)\s+models?\b")
 _RES_TAIL = re.compile(r"^(?:\s?\d{2,4}\s?[x×]\s?\d{2,4}|-\d+[kK]\b|-(?:Easy|Challenge|Hard|Small|Large|v\d))")
 
@@ -224,7 +245,7 @@ class EntityFinder:
         return None
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = doc_text(doc)
         urls = find_urls(text)
         arx = find_arxiv_ids(text)
         link_spans = [(a, b) for a, b, _ in urls] + [(a, b) for a, b, _ in arx]
@@ -233,6 +254,8 @@ class EntityFinder:
             if kind not in found:
                 continue
             c = self.lexicon.concepts[iri]
+            if _FAMILY_SUFFIX.match(text, b):
+                continue  # "Llama-type architectures", "BERT-style models": a family, not a checkpoint
             if kind == "model":
                 b = extend_model_name(text, a, b)
             else:
@@ -295,7 +318,7 @@ def group_to_dict(g: MethodGroup) -> dict:
         "from_lexicon": g.from_lexicon, "role": g.role, "role_rule": g.role_rule,
         "role_span": [rs.start, rs.end, rs.rule, rs.conf] if rs else None,
         "spans": [[c.start, c.end, c.rule, c.conf, c.proposed] for c in g.spans],
-        "short": g.short, "long": g.long,
+        "short": g.short, "long": g.long, "generic": g.generic,
     }
 
 
@@ -305,7 +328,8 @@ def group_from_dict(d: dict) -> MethodGroup:
     role_span = Cand(rs[0], rs[1], rs[2], rs[3]) if rs else None
     return MethodGroup(key=d["key"], label=d["label"], labels=list(d["labels"]), broader=list(d["broader"]),
                        from_lexicon=d["from_lexicon"], spans=spans, role=d["role"], role_span=role_span,
-                       role_rule=d.get("role_rule", ""), short=d.get("short"), long=d.get("long"))
+                       role_rule=d.get("role_rule", ""), short=d.get("short"), long=d.get("long"),
+                       generic=bool(d.get("generic")))
 
 
 class MethodComponent:
@@ -330,6 +354,7 @@ class LineageComponent:
         groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
         links = find_lineage(_view(doc), groups)
         doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
+        doc.user_data.pop(_TEXT_KEY, None)
         return doc
 
 

@@ -92,10 +92,27 @@ _NOT_DATASET_WORD = {"our", "the", "this", "these", "new", "several", "multiple"
                      "On", "For", "Across", "Existing", "Two", "Three", "Four", "Five", "Several", "Many"}
 
 
+_LANGUAGES = {"English", "German", "French", "Chinese", "Japanese", "Hindi", "Spanish", "Arabic", "Russian",
+              "Italian", "Portuguese", "Korean", "Dutch", "Turkish", "Czech", "Finnish", "Swedish", "Polish",
+              "Greek", "Hebrew", "Persian", "Urdu", "Bengali", "Vietnamese", "Thai", "Indonesian", "Romanian",
+              "Hungarian", "Danish", "Norwegian", "Estonian", "Latvian", "Lithuanian", "Basque", "Catalan",
+              "Mandarin", "Cantonese", "Tamil", "Telugu", "Swahili", "Ukrainian", "Bulgarian", "Croatian",
+              "Serbian", "Slovak", "Slovenian", "Irish", "Welsh", "Malay", "Tagalog", "Nepali", "Marathi",
+              "Gujarati", "Punjabi", "Amharic", "Yoruba", "Zulu", "Multilingual", "Cross-lingual"}
+_STOPWORDS_CAP = {"The", "A", "An", "We", "Our", "This", "These", "In", "On", "For", "Unlike", "With", "From",
+                  "Benchmark", "Dataset", "Corpus", "Annotation", "Annotated", "Types", "New", "Large", "Using"}
+
+
 def _dataset_name_ok(name: str) -> bool:
     words = name.split()
     if not words or words[0] in _NOT_DATASET_WORD:
         return False
+    if any(w in _STOPWORDS_CAP for w in words):
+        return False
+    if all(p in _LANGUAGES for w in words for p in re.split(r"-(?:to-)?", w) if p):
+        return False  # "English-German", "Japanese-Chinese": language pairs
+    if re.fullmatch(r"[A-Z]{2,3}", name):
+        return False  # "NLI", "IE": tasks more often than datasets
     # a dataset name has a capital or digit inside, or is two capitalised words (Penn Treebank)
     first = words[0]
     caps = sum(c.isupper() for c in name)
@@ -112,7 +129,27 @@ def _strong(name: str) -> bool:
     return sum(c.isupper() for c in first) >= 2 or any(c.isdigit() for c in first)
 
 
+_HEAD_WORD = re.compile(rf"\b{_DATA_HEAD}")
+
+
 def find_dataset_shapes(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    # the head-anchored patterns only run on a window before each "dataset(s)"/"benchmark" word
+    windows = []
+    for h in _HEAD_WORD.finditer(text):
+        a = max(0, h.start() - 160)
+        if windows and a <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], h.end() + 1)
+        else:
+            windows.append((a, h.end() + 1))
+    for wa, wb in windows:
+        out += _head_anchored(text, wa, min(wb, len(text)))
+    if " on " in text or " across " in text:
+        out += _bare_lists(text)
+    return sorted(set(out))
+
+
+def _bare_lists(text: str) -> list[tuple[int, int, str]]:
     out = []
     for m in _BARE_LIST.finditer(text):
         items = [x for x in re.finditer(_ITEM, m.group(1)) if x.group() != "and"]
@@ -121,14 +158,19 @@ def find_dataset_shapes(text: str) -> list[tuple[int, int, str]]:
                 if x.group().split()[0] in _NOT_DATASET_WORD:
                     continue
                 out.append((m.start(1) + x.start(), m.start(1) + x.end(), x.group()))
-    for m in _DATASET_LIST.finditer(text):
+    return out
+
+
+def _head_anchored(text: str, wa: int, wb: int) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _DATASET_LIST.finditer(text, wa, wb):
         base = m.start(1)
         for part in re.finditer(rf"{_NAME_TOKEN}(?:\s\d+x\d+)?", m.group(1)):
             name = part.group()
             if name in ("and", "or") or not _dataset_name_ok(name):
                 continue
             out.append((base + part.start(), base + part.end(), name))
-    for m in _DATASET_BEFORE_HEAD.finditer(text):
+    for m in _DATASET_BEFORE_HEAD.finditer(text, wa, wb):
         name = m.group(1)
         words = name.split()
         while words and words[0] in _NOT_DATASET_WORD:
@@ -152,14 +194,29 @@ _MODEL_PATCH = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*-[SBLHGT]i?/\d{1,2})(?![\w/
 _VERSION_TAIL = re.compile(r"^(?:[- ]?v\d+(?:\.\d+)*|-\d+(?:\.\d+)*[A-Za-z]?|\s+(?:small|medium|large|base|XL|xl|XXL|tiny))")
 
 
+_SIZE_HINT = re.compile(r"-\$?\d+(?:\.\d+)?[BMK]|-[SBLHGT]i?/\d")
+
+
 def find_model_shapes(text: str) -> list[tuple[int, int, str]]:
     out = []
-    for rx in (_MODEL_SIZE, _MODEL_PATCH):
-        for m in rx.finditer(text):
-            name = m.group(1)
-            if re.fullmatch(r"[\d.$-]+[BMK]\$?", name):
-                continue
-            out.append((m.start(1), m.end(1), clean_label(name)))
+    hints = [h.start() for h in _SIZE_HINT.finditer(text)]
+    if not hints:
+        return out
+    seen = set()
+    for h in hints:
+        a = max(0, h - 60)
+        while a > 0 and not text[a - 1].isspace():
+            a -= 1
+        b = min(len(text), h + 40)
+        for rx in (_MODEL_SIZE, _MODEL_PATCH):
+            for m in rx.finditer(text, a, b):
+                if m.start(1) in seen or not (m.start(1) <= h < m.end(1)):
+                    continue
+                seen.add(m.start(1))
+                name = m.group(1)
+                if re.fullmatch(r"[\d.$-]+[BMK]\$?", name):
+                    continue
+                out.append((m.start(1), m.end(1), clean_label(name)))
     return out
 
 

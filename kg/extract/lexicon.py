@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .text import KGM, clean_label, norm_key, slugify
+from .text import KGM, delatex, norm_key, slugify
 
 KG_NS = "https://w3id.org/research-kg/ontology#"
 SKOS_NS = "http://www.w3.org/2004/02/skos/core#"
@@ -62,6 +62,13 @@ class Lexicon:
         return len(self.concepts)
 
 
+def lexicon_label(text: str) -> str:
+    """A catalogue label as written (``A*`` keeps its star), LaTeX accents resolved; labels of
+    fewer than two letters or digits are dropped (they would match everywhere)."""
+    label = " ".join(delatex(text).split())
+    return label if sum(c.isalnum() for c in label) >= 2 else ""
+
+
 def _truthy(value) -> bool:
     return str(value).strip().lower() in {"true", "1", "yes"}
 
@@ -99,7 +106,7 @@ def read_skos(path: Path, lexicon: Lexicon) -> None:
         else:
             kind = "method"
         labels = sorted(pref.get(s, [])) + sorted(alts.get(s, []))
-        labels = [clean_label(x) for x in labels]
+        labels = [lexicon_label(x) for x in labels]
         labels = [x for i, x in enumerate(labels) if x and x not in labels[:i]]
         if not labels:
             continue
@@ -115,8 +122,8 @@ def read_methods_json(path: Path, lexicon: Lexicon) -> None:
     for obj in data:
         if not isinstance(obj, dict):
             continue
-        name = clean_label(str(obj.get("name") or ""))
-        full = clean_label(str(obj.get("full_name") or ""))
+        name = lexicon_label(str(obj.get("name") or ""))
+        full = lexicon_label(str(obj.get("full_name") or ""))
         if not name and not full:
             continue
         labels = [x for x in (name, full) if x]

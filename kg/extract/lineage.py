@@ -94,6 +94,13 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 derived = _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases)
                 if derived is None:
                     continue
+                if rule in ("lineage:improves", "lineage:enhances"):
+                    # weak cues: only the paper's own method improving a specific one
+                    if derived not in proposed_groups:
+                        continue
+                    bases = [b for b in bases if not groups[b].generic]
+                    if not bases:
+                        continue
                 if rule == "lineage:enables" and derived not in proposed_groups:
                     # only a subject right before the verb: "the FooNet framework allows ..."
                     near = [x for x in in_sent if x[2] == derived and 0 <= cs - x[1] <= 12]
@@ -202,6 +209,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         break
                 if hit:
                     break
+            if hit and hit[0] == "lineage:compound" and g.from_lexicon and h.from_lexicon:
+                hit = None  # two catalogue concepts: their relation is the lexicon's skos:broader, not text
             if hit:
                 # evidence: a span of g whose text carries the label
                 ev = next(((s, e) for s, e in by_group.get(gi, []) if text[s:e].lower().startswith(hit[1].lower()[:3])),

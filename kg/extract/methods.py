@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from .abbrev import Abbrev, valid_short
 from .lexicon import Lexicon
-from .naming import (STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
+from .naming import (DATASET_WORDS, STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
                      _strip_word)
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
-                   norm_key, singular, slugify)
+                   find_word, norm_key, singular, slugify)
 
 
 @dataclass
@@ -63,6 +63,7 @@ class MethodGroup:
     role_rule: str = ""
     short: str | None = None  # defined acronym
     long: str | None = None
+    generic: bool = False  # a broad lexicon concept (kept because the text defines or builds on it)
 
 
 # --- cues for roles ---------------------------------------------------------------------------
@@ -107,6 +108,7 @@ LOWER_HEAD = re.compile(
     r"distillation|quantization|pruning|programming|propagation|quadrature)\b"
 )
 _WORDS = re.compile(r"[^\s]+")
+_CAP_WORDS = re.compile(r"(?<!\S)\S*?(?:[A-Z]\S*[A-Z0-9]|[a-z0-9][A-Z])\S*")  # two capitals, or a capital inside
 
 
 _ADJ = (r"(?:(?!(?:and|or|of|for|the|a|an|to|in|on|with|new|novel|called|named|dubbed|termed|"
@@ -119,15 +121,86 @@ MOD_TARGET = re.compile(r"\s+to\s+(?:the\s+)?(?P<adj>[a-z][a-z-]+)\s+(?:cases?|s
 _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-known", "simple", "efficient",
               "first", "following", "same", "original", "vanilla", "proposed", "conventional", "traditional",
               "common", "widely-used", "general", "generic", "modern", "recent", "current", "whole", "full",
-              "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior"}
+              "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
+              "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
+              "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
 OUR_SUBJECT = re.compile(r"\s*(?:In\s+)?[Oo]ur\s+(?:new\s+|novel\s+|proposed\s+)?(?:method|approach|framework|model|"
                          r"algorithm|technique|system|estimator)\b")
 _PRONOUNS = {"those", "these", "this", "that", "it", "them", "others", "ours", "many", "some", "all",
              "other", "such", "each", "both", "either", "any", "one", "ones", "etc", "etc."}
 NAME_ALGO = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)\s+(?:algorithm|method|estimator|optimizer|sampler|test|"
                        r"filter|procedure|heuristic|transform|decomposition)\b")
-LINEAGE_OBJECT = re.compile(r"\b(?:based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
+LINEAGE_OBJECT = re.compile(r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|enhanc(?:es|ing)|based\s+on|inspired\s+by|builds?\s+on|built\s+on|extends?|generali[sz]es|"
                             r"variant\s+of|extension\s+of|combines|integrates)\s+(?:the\s+|a\s+|an\s+)?")
+
+
+_LINEAGE_BEFORE = re.compile(
+    r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extending|extension\s+of|variant\s+of|generali[sz]es|"
+    r"based\s+on|builds?\s+on|built\s+on|inspired\s+by|integrates?|combines?)\s+"
+    r"(?:the\s+|a\s+|an\s+|[a-z]+(?:-[a-z]+)*\s+){0,2}$")
+_METHOD_CONTEXT = re.compile(
+    r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
+    r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
+    r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+_GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
+                 "approach", "approaches", "technique", "techniques", "scheme", "schemes"}
+_YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
+
+
+def _all_languages(name: str) -> bool:
+    from .entities import _LANGUAGES
+
+    parts = [p for w in name.split() for p in re.split(r"-(?:to-)?", w) if p]
+    return bool(parts) and all(p in _LANGUAGES for p in parts)
+
+
+_SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
+_DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
+                       r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
+_NONSPACE = re.compile(r"\S+")
+_TAIL_HEAD = re.compile(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b")
+_AND_OR = re.compile(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?")
+_MARKED_WORD = re.compile(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])")
+_ODD_CHARS = re.compile(r"[/=<>$\\{}]")
+_LETTER_NUM = re.compile(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?")
+_VERBISH = re.compile(r"\s+(?:[a-z]+s|is|was|can|also|does|has|achieves|consistently|significantly)\b")
+_HEADS_ALL = METHOD_HEADS | GENERIC_HEADS
+_VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
+
+
+def _variant_matches(text: str, name: str):
+    """``LION-D`` for ``LION``: the name, a hyphen and a suffix."""
+    i = text.find(name + "-")
+    while i >= 0:
+        if i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "-_"):
+            m = _VARIANT_TAIL.match(text, i + len(name))
+            if m:
+                yield _Match(i, m.end(), text[i:m.end()])
+        i = text.find(name + "-", i + 1)
+
+
+class _Match:
+    __slots__ = ("_s", "_e", "_g")
+
+    def __init__(self, s, e, g):
+        self._s, self._e, self._g = s, e, g
+
+    def start(self):
+        return self._s
+
+    def end(self):
+        return self._e
+
+    def group(self):
+        return self._g
+
+
+def _plural_ok(word: str) -> bool:
+    """May the last word of a name be made singular? ``Transformers``, ``GPs``, ``losses`` yes;
+    coined names with inner capitals (``CausalLens``, ``LION-S``) no."""
+    if re.fullmatch(r"[A-Z][A-Z0-9-]*s", word):
+        return True
+    return not any(c.isupper() for c in word[1:])
 
 
 def _head_noun(phrase: str) -> str:
@@ -161,10 +234,20 @@ class _UF:
 def _occurrences(text: str, form: str, case_sensitive: bool):
     if not form.strip():
         return
-    pat = r"(?<![\w-])" + re.escape(form) + r"(?:s|es)?(?![\w])(?!-(?:[a-z]{1,2}\b|[A-Z0-9]))"
-    flags = 0 if case_sensitive else re.IGNORECASE
-    for m in re.finditer(pat, text, flags):
-        yield m.start(), m.end()
+    yield from find_word(text, form, case_sensitive, lower=_lower(text))
+
+
+_LOWER_CACHE: dict[int, tuple[str, str]] = {}
+
+
+def _lower(text: str) -> str:
+    hit = _LOWER_CACHE.get(id(text))
+    if hit is not None and hit[0] is text:
+        return hit[1]
+    _LOWER_CACHE.clear()
+    low = text.lower()
+    _LOWER_CACHE[id(text)] = (text, low)
+    return low
 
 
 class MethodFinder:
@@ -173,17 +256,30 @@ class MethodFinder:
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         self.key_to_iris = lexicon.by_key()
+        self.exact: dict[str, list[str]] = {}
+        for c in lexicon.concepts.values():
+            for label in c.labels:
+                self.exact.setdefault(label, []).append(c.iri)
 
     # -- lexicon lookups --
-    def lex_method(self, label: str) -> str | None:
-        for iri in self.key_to_iris.get(norm_key(label), []):
+    def _lookup(self, label: str) -> list[str]:
+        """Concepts carrying ``label``: case-folded for phrases, case-sensitive (plural aside)
+        for one-word names and acronyms (``LION`` is not the ``Lion`` optimizer)."""
+        label = clean_label(label)
+        if " " in label:
+            return self.key_to_iris.get(norm_key(label), [])
+        forms = {label, singular(label)}
+        return [iri for f in forms for iri in self.exact.get(f, [])]
+
+    def lex_method(self, label: str, allow_generic: bool = False) -> str | None:
+        for iri in self._lookup(label):
             c = self.lexicon.concepts[iri]
-            if c.kind == "method" and not c.generic:
+            if c.kind == "method" and (allow_generic or not c.generic):
                 return iri
         return None
 
     def lex_kind(self, label: str) -> str | None:
-        for iri in self.key_to_iris.get(norm_key(label), []):
+        for iri in self._lookup(label):
             c = self.lexicon.concepts[iri]
             return "generic" if (c.kind == "method" and c.generic) else c.kind
         return None
@@ -208,8 +304,14 @@ class MethodFinder:
         if iri:
             return True, iri, 0.9
         kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
-        if kinds & {"dataset", "model", "generic"}:
+        if kinds & {"dataset", "model"}:
             return False, None, 0.0
+        if "generic" in kinds:
+            # a broad concept the text names with an acronym of its own (PEFT, LLM): a method here
+            iri = self.lex_method(ab.long, allow_generic=True) or self.lex_method(ab.short, allow_generic=True)
+            if ab.short.lower() in NOT_METHOD_TOKENS:
+                return False, None, 0.0
+            return True, iri, 0.7
         if ab.short.lower() in NOT_METHOD_TOKENS:
             return False, None, 0.0
         head = _head_noun(ab.long)
@@ -228,6 +330,8 @@ class MethodFinder:
         for s, e in _occurrences(text, ab.short, True):
             if s == ab.short_start:
                 continue
+            if _METHOD_CONTEXT.search(text, max(0, s - 40), s):
+                return True, None, 0.75  # "improves upon XY", "outperforms XY", "such as XY"
             nxt = re.match(r"\s+([a-z][a-z-]+)", text[e:e + 25])
             if nxt and singular(nxt.group(1)) in NON_METHOD_HEADS:
                 continue
@@ -246,6 +350,7 @@ class MethodFinder:
         ent_spans = view.entities
         links = 0
         rejected_shorts: set[str] = set()
+        rejected_abs: list[Abbrev] = []
 
         def new_link():
             nonlocal links
@@ -257,7 +362,12 @@ class MethodFinder:
             if kind != "method":
                 continue
             c = self.lexicon.concepts.get(iri)
-            if c is None or c.generic:
+            if c is None:
+                continue
+            if c.generic:
+                # a broad concept counts where the text builds on it: "based on variational inference"
+                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a):
+                    cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
             cands.append(Cand(a, b, "lexicon", 0.9, iri))
 
@@ -271,6 +381,7 @@ class MethodFinder:
             ok, iri, conf = self.abbrev_is_method(view, ab)
             if not ok:
                 rejected_shorts.add(ab.short)
+                rejected_abs.append(ab)
                 continue
             lk = new_link()
             accepted.append((ab, lk, iri))
@@ -312,12 +423,23 @@ class MethodFinder:
             full = text[a:b]
             if _overlaps(a, b, ent_spans) or full.lower() in NOT_METHOD_TOKENS:
                 continue
-            if full.lower() in GENERIC_PHRASES or full in STOP_CAPS:
+            if full.lower() in GENERIC_PHRASES or full in STOP_CAPS or full.endswith(("'s", "’s", "’")):
                 continue
+            if _YEAR_END.search(full) or DATASET_WORDS.search(full.split()[-1]) or _all_languages(full):
+                continue  # "BUCC2017", "the Dispute Mediation Corpus", "Hindi-English"
+            if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
+                    ab.short == full for ab, _, _ in accepted)):
+                continue  # a known block (a GCN layer) is used, not proposed
             lk = new_link()
             for ab, alk, _ in accepted:
                 if ab.long_start <= a < ab.long_end or a <= ab.long_start < b or ab.short_start == a:
                     lk = alk
+            for ab in rejected_abs:
+                # the text names it as its own: the acronym is a method after all
+                if ab.long_start <= a < ab.long_end or a <= ab.long_start < b or ab.short_start == a:
+                    rejected_shorts.discard(ab.short)
+                    for s, e in _occurrences(text, ab.short, True):
+                        cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
             iri = self.lex_method(full)
             cands.append(Cand(a, b, nm.rule, nm.confidence, iri, proposed=True, link=lk))
             proposed_names.append((a, b, full, nm.confidence, lk))
@@ -338,7 +460,7 @@ class MethodFinder:
         for a, b, full, conf, lk in list(proposed_names):
             if " " in full:
                 continue
-            for m in re.finditer(r"(?<![\w-])" + re.escape(full) + r"-[A-Za-z0-9]+(?![\w-])", text):
+            for m in _variant_matches(text, full):
                 if not _overlaps(m.start(), m.end(), [(x[0], x[1]) for x in proposed_names]):
                     lk2 = new_link()
                     cands.append(Cand(m.start(), m.end(), "pattern:variant_name", 0.75, proposed=True, link=lk2))
@@ -368,6 +490,7 @@ class MethodFinder:
         text = view.text
         known = sorted({(c.start, c.end) for c in cands if c.rule in ("lexicon", "abbreviation")})
         starts = {a: b for a, b in known}
+        lex_starts = {c.start: c.end for c in cands if c.rule == "lexicon"}
 
         def method_at(pos):
             while pos < len(text) and text[pos] == " ":
@@ -398,7 +521,7 @@ class MethodFinder:
                 m = MOD_AFTER_VERB.match(sent, wp.end())
                 if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
                     hit = method_at(s_start + m.end("adj"))
-                    if hit:
+                    if hit and hit[0] in lex_starts:
                         add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
             for m in EXTEND_TO.finditer(sent):
                 hit = method_at(s_start + m.end(1))
@@ -426,7 +549,7 @@ class MethodFinder:
         parts = [x for x in re.split(r"[/\s]+", low) if x]
         if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
             return
-        if low in _PRONOUNS:
+        if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")):
             return
         if _overlaps(a, b, view.entities):
             return
@@ -457,13 +580,12 @@ class MethodFinder:
             # comparisons with a coined name: "outperforms FooNet"
             for m in COMPARE_CUE.finditer(sent):
                 p = s_start + m.end()
-                q = re.match(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
-                             r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*", text[p:s_end])
+                q = _DET_SKIP.match(text, p, s_end)
                 if q:
-                    p += q.end()
-                wm = re.match(r"\S+", text[p:s_end])
+                    p = q.end()
+                wm = _NONSPACE.match(text, p, s_end)
                 if wm:
-                    a, b = _strip_word(text, p, p + wm.end())
+                    a, b = _strip_word(text, p, wm.end())
                     w = text[a:b]
                     if is_name_shaped(w) and w not in rejected and "/" not in w:
                         self._add_name(view, cands, a, b, "pattern:compare", 0.7)
@@ -481,22 +603,26 @@ class MethodFinder:
                 self._add_name(view, cands, a, s_start + m.end(), "pattern:name_algorithm", 0.7)
             # what a method is based on, inspired by, extends: "based on Total Persistence"
             for m in LINEAGE_OBJECT.finditer(sent):
+                # the coined name right before the cue is the derived one: "FooNet, which extends ..."
+                sm = _SUBJECT_BEFORE.search(text, s_start, s_start + m.start())
+                if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
+                    self._add_name(view, cands, sm.start(1), sm.end(1), "pattern:lineage_subject", 0.6)
                 p = s_start + m.end()
                 for _ in range(3):
                     name = parse_name(text, p, s_end, allow_single_cap=True, connectors=False)
                     if not name or text[name.start:name.end] in rejected:
                         break
                     end = name.end
-                    tail = re.match(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b", text[end:end + 40])
-                    if tail and singular(tail.group(2).lower()) in METHOD_HEADS | GENERIC_HEADS:
-                        end += tail.end()
+                    tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
+                    if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
+                        end = tail.end()
                     self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
-                    nxt = re.match(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?", text[end:s_end])
+                    nxt = _AND_OR.match(text, end, s_end)
                     if not nxt:
                         break
-                    p = end + nxt.end()
+                    p = nxt.end()
             # emphasised coined names: "*KSLinear*", "*lip-rcp*"
-            for m in re.finditer(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])", sent):
+            for m in _MARKED_WORD.finditer(sent):
                 w = m.group(2)
                 if is_name_shaped(w) or ("-" in w and len(w) <= 20):
                     self._add_name(view, cands, s_start + m.start(2), s_start + m.end(2), "pattern:marked_name", 0.65)
@@ -504,20 +630,20 @@ class MethodFinder:
         counts: Counter[str] = Counter()
         where: dict[str, list[tuple[int, int]]] = {}
         subjects: set[str] = set()
-        for m in _WORDS.finditer(text):
+        for m in _CAP_WORDS.finditer(text):
             a, b = _strip_word(text, m.start(), m.end())
             w = text[a:b]
             if w.endswith("'s"):
                 w, b = w[:-2], b - 2
             if not is_strong_name(w) or w.lower() in NOT_METHOD_TOKENS or w in rejected:
                 continue
-            if re.search(r"[/=<>$\\{}]", w) or re.fullmatch(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?", w):
+            if _ODD_CHARS.search(w) or _LETTER_NUM.fullmatch(w):
                 continue
             counts[w] += 1
             where.setdefault(w, []).append((a, b))
             s0, _ = view.sent_of(a)
             if text[s0:a].strip() in ("", "Through", "With", "In", "Using", "Empirically,", "Moreover,", "Finally,", "Overall,") \
-                    and re.match(r"\s+(?:[a-z]+s|is|was|can|also|does|has|achieves|consistently|significantly)\b", text[b:b + 20]):
+                    and _VERBISH.match(text, b, b + 20):
                 subjects.add(w)
         for w, n in counts.items():
             singular_w = singular(w)
@@ -560,7 +686,7 @@ class MethodFinder:
                     continue
                 if words[0][:1].islower() and all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
                     if item.lower() not in GENERIC_PHRASES and words[-1] not in GENERIC_HEADS \
-                            and words[0].lower() not in _PRONOUNS:
+                            and words[0].lower() not in _PRONOUNS and (len(words) > 1 or len(item) >= 8 or "-" in item):
                         self._add_name(view, cands, pa, pb, "pattern:such_as", 0.6)
             pos = b
 
@@ -686,29 +812,34 @@ class MethodFinder:
         # singular forms of plural surfaces
         for lab in list(labels):
             words = lab.split(" ")
-            sw = singular(words[-1])
+            sw = singular(words[-1]) if _plural_ok(words[-1]) else words[-1]
             if sw != words[-1]:
                 add(" ".join(words[:-1] + [sw]))
-        if short:
+        for lab in list(labels):
+            words = lab.split(" ")
+            if len(words) >= 2 and words[-1].lower() in _GENERIC_TAIL and words[-2].lower() not in GENERIC_HEADS:
+                add(" ".join(words[:-1]))  # "involutive MCMC methods" -> "involutive MCMC"
+        if concept:
+            label = concept.pref  # a catalogue concept keeps the catalogue's preferred label
+        elif short:
             label = singular(short) if short.endswith("s") and short[:-1].isupper() else short
-        elif concept:
-            label = concept.pref
         else:
             cnt = Counter(clean_label(s) for s in surfaces)
             best = sorted(cnt.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
             words = best.split(" ")
-            sw = singular(words[-1])
-            label = " ".join(words[:-1] + [sw]) if not (len(words) == 1 and is_acronym_like(best) and sw == best) else best
+            sw = singular(words[-1]) if _plural_ok(words[-1]) else words[-1]
+            label = " ".join(words[:-1] + [sw])
         add(label)
         key = iri if iri else KGM + slugify(label)
         return MethodGroup(key=key, label=label, labels=labels, broader=list(concept.broader) if concept else [],
-                           from_lexicon=bool(concept), spans=spans, short=short, long=long)
+                           from_lexicon=bool(concept), spans=spans, short=short, long=long,
+                           generic=bool(concept and concept.generic))
 
 
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
-          "pattern:capitalised_name": 5, "pattern:modified_method": 6}
+          "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5}
 
 
 def _tier(c: Cand) -> int:
@@ -725,6 +856,7 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
     """proposes > uses > comparesWith > mentions, each with the span and rule that decided it."""
     text = view.text
     cues: list[tuple[int, int, str, str]] = []  # start, end(scope), role, rule
+    cue_begin: list[int] = []
     for s_start, s_end in view.sents:
         sent = text[s_start:s_end]
         for rx, role, rule in ((USE_CUE, "uses", "role:uses"), (COMPARE_CUE, "comparesWith", "role:compares")):
@@ -733,6 +865,16 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
                 ce = CLAUSE_END.search(text, a, s_end)
                 b = min(ce.start() if ce else s_end, a + 120)
                 cues.append((a, b, role, rule))
+                cue_begin.append(s_start + m.start())
+    # a cue's scope ends where the next cue starts ("builds on X and outperforms Y")
+    cues.sort()
+    cue_starts = sorted(cue_begin)
+    bounded = []
+    for a, b, role, rule in cues:
+        k = bisect.bisect_right(cue_starts, a)
+        nxt = cue_starts[k] if k < len(cue_starts) else b
+        bounded.append((a, min(b, nxt), role, rule))
+    cues = bounded
     for g in groups:
         prop = [c for c in g.spans if c.proposed]
         if prop:

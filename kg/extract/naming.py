@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import GENERIC_HEADS, NOT_METHOD_TOKENS, is_name_shaped
+from .text import GENERIC_HEADS, NOT_METHOD_TOKENS, find_word, is_name_shaped, is_strong_name
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -140,6 +140,10 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?|loss|module|block|operator|"
+                            r"kernel|estimator|regularizer|optimizer|sampler)\b")
+_VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
+                        r"contribut|build|construct|creat|describ|advanc|establish|formali[sz]|deriv|releas")
 BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 CALLED = re.compile(
@@ -170,7 +174,8 @@ def _skip_det_adj(text: str, p: int, limit: int) -> int | None:
             continue
         if tok[:1].isupper() or tok[:1] in "*_\\" or is_name_shaped(tok):
             return p + w.start()
-        if low in GENERIC_HEADS or PREPOSITIONS.fullmatch(low) or not re.fullmatch(r"[a-z][\w-]*,?", tok):
+        if low.rstrip(",") in GENERIC_HEADS or PREPOSITIONS.fullmatch(low) or not re.fullmatch(r"[a-z][\w-]*", tok) \
+                or DATASET_WORDS.fullmatch(low):
             return None
     return None
 OUR_X = re.compile(
@@ -211,7 +216,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     defined long form to (end of the long form, end of the short form and its parenthesis)."""
     out: list[Naming] = []
     sent = text[s_start:s_end]
-    proposing = WE_PROPOSE.search(sent)
+    proposing = WE_PROPOSE.search(sent) if _VERB_STEM.search(sent) else None
     if not proposing:
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
@@ -225,7 +230,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if dm:
             q += dm.end()
         name = parse_name(text, q, s_end)
-        if name and not _is_generic_name(text[name.start:name.end]):
+        if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
+                and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end):
             out.append(Naming(name, "pattern:we_propose", 0.9))
         if not out:
             # (e) the first acronym defined after the verb with no preposition in between
@@ -244,12 +250,21 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 name = parse_name(text, k, s_end, allow_single_cap=False)
                 if name and not _is_generic_name(text[name.start:name.end]):
                     nxt = text[name.end:name.end + 30]
-                    seen_before = re.search(r"(?<![\w-])" + re.escape(text[name.start:name.end]) + r"(?![\w-])",
-                                            text[:s_start])
-                    if not DATA_FOLLOW.match(nxt) and not seen_before:
+                    seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
+                                                 end=s_start), None)
+                    if not DATASET_AFTER.match(text, name.end) and not seen_before \
+                            and not MODIFIER_OF_GENERIC.match(text, name.end):
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
+    if proposing:
+        # a coined name for a building block: "including a PyTorch-compatible FooLinear layer"
+        for m in COMPONENT_NAME.finditer(sent):
+            w = m.group(1)
+            a = s_start + m.start(1)
+            if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and a >= s_start + proposing.end() \
+                    and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
+                out.append(Naming(Name(a, a + len(w)), "pattern:we_propose_component", 0.7))
     # markup marks a contribution: "a new *trust gradient estimator*", "*KSLinear*" in a proposing sentence
     for m in MARKED.finditer(sent):
         a, b = s_start + m.start("name"), s_start + m.end("name")
@@ -292,25 +307,53 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     return out
 
 
+DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|resources?|collection|"
+                           r"database|lexicons?|challenge|shared\s+task|annotations?|annotated|wordnet|"
+                           r"test\s+suite|leaderboard)\b", re.IGNORECASE)
+
+
 def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
-    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix."""
+    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix. Not when the subtitle says the
+    name is a dataset or a corpus, and not for phrases ("Closing the Gap: ...")."""
     m = TITLE_PREFIX.match(text[t_start:t_end])
     if not m:
         return None
     a, b = t_start + m.start("name"), t_start + m.end("name")
     prefix = text[a:b]
-    if prefix.lower() in TITLE_STOP or len(prefix.split()) > 4:
+    words = prefix.split()
+    if prefix.lower() in TITLE_STOP or len(words) > 3:
+        return None
+    subtitle = text[b:t_end]
+    if DATASET_WORDS.search(" ".join(subtitle.split()[:8])):
         return None
     name = parse_name(text, a, b)
     if not name or name.end != b:
         return None
-    if len(prefix.split()) > 1 and not any(is_name_shaped(w) for w in prefix.split()):
-        # "Deep Kernel Learning: ..." is a name too, but "Beyond Accuracy: ..." is not
-        if any(w in STOP_CAPS for w in prefix.split()):
-            return None
-    if len(prefix.split()) == 1 and prefix in STOP_CAPS:
+    if len(words) > 1 and not any(is_strong_name(w) for w in words):
+        return None  # "Judge the Judge", "Humor Detection": phrases, not names
+    if words[0] in STOP_CAPS or re.search(r"(?:ing|ed)$", words[0]) or prefix.endswith(("'s", "’s", "’", "?")):
         return None
     return Naming(name, "pattern:title_prefix", 0.9)
+
+
+DATASET_AFTER = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?,?\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,7}?"
+                           r"(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|collection)\b")
+
+
+_HEAD_OK = {"loss", "losses", "layer", "layers", "estimator", "estimators", "algorithm", "algorithms", "kernel",
+            "kernels", "network", "networks", "metric", "metrics", "attack", "attacks", "test", "tests",
+            "operator", "operators", "mechanism", "mechanisms", "module", "modules", "block", "blocks"}
+MODIFIER_OF_GENERIC = re.compile(
+    r"\s*(?:\([^()]{1,20}\))?\s+(?:[a-z][\w-]*\s+){0,2}(?:"
+    + "|".join(sorted(GENERIC_HEADS - _HEAD_OK, key=len, reverse=True)) + r")\b")
+
+
+def _adjective_like(text: str, name: Name) -> bool:
+    """"We propose Bayesian inference for ...": a lone capitalised word followed by a lower-case one."""
+    w = text[name.start:name.end]
+    if " " in w or is_strong_name(w) or name.marked:
+        return False
+    return bool(re.match(r" [a-z]", text[name.end:name.end + 2]))
 
 
 def _is_generic_name(name: str) -> bool:

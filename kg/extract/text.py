@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 KGM = "https://w3id.org/research-kg/method/"
 
@@ -102,6 +103,7 @@ def is_acronym_like(label: str) -> bool:
     return uppers >= 2 or (uppers >= 1 and not text[0].isupper()) or any(c.isdigit() for c in text)
 
 
+@lru_cache(maxsize=100_000)
 def is_name_shaped(token: str) -> bool:
     """A single token that looks like a coined name: ``NBL``, ``MaD-Mix``, ``HeNCler``, ``P-I2SB``,
     ``Quantum-PEFT``, ``LION-LIT``, ``4D-Var`` (not ``Transformers``, ``Deep``, ``x1.4``)."""
@@ -112,6 +114,10 @@ def is_name_shaped(token: str) -> bool:
         return False
     if re.fullmatch(r"[0-9.,x×%+-]+[A-Za-z]{0,2}", t):  # 0.5B, 8-bits, x1.4, 22%
         return False
+    if re.match(r"(?:non|anti|pre|post|cross|multi|intra|inter|semi|sub|pan|pro|bi|de|re|un)-[A-Z][a-z]+$", t):
+        return False  # "non-English"
+    if re.search(r"(?:19|20)\d\d$", t) and re.search(r"[A-Za-z]-?(?:19|20)\d\d$", t):
+        return False  # "SemEval-2018", "CoNLL2003": events and datasets
     ups = len(_UPPER.findall(t))
     if ups >= 2:
         return True
@@ -135,7 +141,7 @@ NOT_METHOD_TOKENS = {
     SDE SDEs ELBO NeurIPS ICML ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
     LREC Hz kHz MHz GHz GB MB KB TB ms IEEE ACM OpenAI DeepMind LLaMA-type TFLOPs MACs EEG fMRI MRI
     CT-scan DNA RNA COVID COVID-19 SARS-CoV-2 LiDAR VR AR XR UI UX NER POS SRL MT ASR TTS OCR NLI NLU
-    NLG QA-pairs OOV SMT NMT
+    NLG QA-pairs OOV SMT NMT TV ISO XML HTTP HTTPS IPA ASCII UTF-8 CSV USB PC PCs GUI OS iOS IT HR
     """.split()
 }
 
@@ -190,15 +196,64 @@ NON_METHOD_HEADS = {
     "conference", "journal", "consortium", "association", "university", "institute", "laboratory",
     "lab", "center", "centre", "company", "agency", "organization", "organisation", "program",
     "project", "initiative", "standard", "format", "protocol", "interface", "library", "toolkit",
+    "extraction", "detection", "recognition", "classification", "translation", "summarization",
+    "summarisation", "answering", "understanding", "labeling", "labelling", "resolution",
+    "disambiguation", "linking", "tagging", "parsing", "segmentation", "identification", "inference-task",
     "software", "platform", "hub", "repository", "annotation", "scheme", "guideline", "stream",
 }
 
 SIZE_WORDS = {"small", "medium", "large", "base", "xl", "xxl", "tiny", "mini", "huge", "giant"}
 
 
+@lru_cache(maxsize=100_000)
 def is_strong_name(token: str) -> bool:
     """Name-shaped beyond Title-Case hyphenation: ``MaD-Mix``, ``NBL``, ``P-I2SB`` but not ``Vision-Language``."""
     if not is_name_shaped(token):
         return False
     parts = [p for p in re.split(r"[-/]", token) if p]
     return not all(re.fullmatch(r"[A-Z][a-z]+", p) for p in parts)
+
+
+_AFTER_HYPHEN_BLOCK = re.compile(r"-(?:[a-z]{1,2}\b|[A-Z0-9])")
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def find_word(text: str, form: str, case_sensitive: bool = True, lower: str | None = None,
+              plural: bool = True, start: int = 0, end: int | None = None):
+    """Occurrences of ``form`` as a whole word (not inside a hyphenated word, plural allowed):
+    (start, end) pairs. A plain ``str.find`` loop: compiling a regex per name costs more."""
+    if not form:
+        return
+    end = len(text) if end is None else end
+    hay = text
+    needle = form
+    if not case_sensitive:
+        hay = lower if lower is not None else text.lower()
+        needle = form.lower()
+        if len(hay) != len(text):  # a rare character that changes length when lowercased
+            flags = re.IGNORECASE
+            for m in re.finditer(r"(?<![\w-])" + re.escape(form) + (r"(?:s|es)?" if plural else "") + r"(?![\w])",
+                                 text[:end]):
+                if m.start() >= start:
+                    yield m.start(), m.end()
+            return
+    n = len(needle)
+    i = hay.find(needle, start, end)
+    while i >= 0:
+        j = i + n
+        ok = i == 0 or not (_is_word_char(text[i - 1]) or text[i - 1] == "-")
+        if ok and plural:
+            if text[j:j + 2] == "es" and not (j + 2 < len(text) and _is_word_char(text[j + 2])):
+                j += 2
+            elif text[j:j + 1] == "s" and not (j + 1 < len(text) and _is_word_char(text[j + 1])):
+                j += 1
+        if ok and j < len(text) and _is_word_char(text[j]):
+            ok = False
+        if ok and j < len(text) and text[j] == "-" and _AFTER_HYPHEN_BLOCK.match(text, j):
+            ok = False
+        if ok:
+            yield i, j
+        i = hay.find(needle, i + 1, end)

@@ -9,8 +9,13 @@ A header says what the query answers and which parameters it takes::
 
 Lines starting with ``#   `` continue the previous field. A parameter whose description starts
 with ``(optional)`` may be left out. Parameters reach the store as RDF literals through the
-store's ``bindings`` (a ``VALUES`` block, see ``kg.rdf.store.bind_values``), never pasted into
-the text, so a query uses each parameter in its outermost ``WHERE`` group.
+store's ``bindings`` (a ``VALUES`` block at the start of the outermost ``WHERE`` group, see
+``kg.rdf.store.bind_values``), never pasted into the text, so a query uses each parameter in
+that group, or in a ``LATERAL`` subquery that projects it.
+
+The queries match a name case-insensitively, then walk the graph from each match inside a
+``LATERAL`` block (SPARQL 1.2 draft, SEP-0006; Oxigraph and Jena run it): a plain join lets the
+engine start from the whole graph, which on the 18,701-paper ACL graph took seconds, not tenths.
 """
 from __future__ import annotations
 

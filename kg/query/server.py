@@ -190,14 +190,21 @@ def _serve_jobs(conn, path: str) -> None:
             sparql, formats, max_rows = conn.recv()
         except (EOFError, KeyboardInterrupt):
             return
+        conn.send(_answer_job(served, sparql, formats, max_rows))
+
+
+def _answer_job(served: ServedStore, sparql: str, formats: tuple[str, str], max_rows: int) -> tuple[int, str, bytes]:
+    """A query's reply; when the store fails under it (a build removed the old store while the
+    query read it), once more on the store now in place."""
+    for _ in range(2):
         try:
-            reply = answer(served.current(), sparql, formats, max_rows)
+            return answer(served.current(), sparql, formats, max_rows)
         except Refused as e:
-            reply = e.status, "text/plain", str(e).encode()
-        except (OSError, RuntimeError) as e:  # the store failed under the query: reopen for the next one
+            return e.status, "text/plain", str(e).encode()
+        except (OSError, RuntimeError) as e:
             served.close()
-            reply = HTTPStatus.INTERNAL_SERVER_ERROR, "text/plain", f"the store could not answer: {e}".encode()
-        conn.send(reply)
+            failure = e
+    return HTTPStatus.INTERNAL_SERVER_ERROR, "text/plain", f"the store could not answer: {failure}".encode()
 
 
 class _Worker:

@@ -7,6 +7,9 @@ returns the same Python values. Parameters are bound the same way as locally
 declared before each query, as the embedded store declares them. Loading uses the SPARQL 1.1
 Graph Store Protocol (``POST`` N-Triples or Turtle into the default graph).
 
+The named queries use ``LATERAL`` (SPARQL 1.2 draft), which Oxigraph and Jena Fuseki servers run;
+plain SPARQL 1.1 queries run on any server.
+
 The URL is the server's root (``http://host:7878``, Oxigraph's layout: ``/query``, ``/update``,
 ``/store``) or its query endpoint (``.../query``, ``.../sparql``), with ``store`` beside it.
 """

@@ -97,14 +97,12 @@ def bind_values(sparql: str, bindings: Mapping[str, Any] | None) -> str:
     names = list(bindings)
     values = " ".join(str(to_term(bindings[n])) for n in names)
     block = f" VALUES ({' '.join('?' + n for n in names)}) {{ ({values}) }}"
-    offset = 0
-    for line in sparql.splitlines(keepends=True):
-        if not line.lstrip().startswith("#"):
-            match = _GROUP_START.search(line)
-            if match:
-                at = offset + match.end()
-                return sparql[:at] + block + sparql[at:]
-        offset += len(line)
+    # Comment lines are blanked (same length) so that a "WHERE {" inside one is not taken.
+    code = "".join(" " * len(line) if line.lstrip().startswith("#") else line
+                   for line in sparql.splitlines(keepends=True))
+    match = _GROUP_START.search(code)
+    if match:
+        return sparql[:match.end()] + block + sparql[match.end():]
     raise StoreError("cannot bind parameters: the query has no WHERE group")
 
 

@@ -1,0 +1,65 @@
+"""Sentences and abbreviation definitions (component ``kg_abbreviations``)."""
+import sys
+from pathlib import Path
+
+import spacy
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from kg.extract import components  # noqa: F401,E402
+from kg.extract.abbrev import best_long_form, find_abbreviations, split_sentences  # noqa: E402
+
+
+def pairs(text):
+    return [(a.short, a.long, a.order) for a in find_abbreviations(text, split_sentences(text))]
+
+
+def test_long_then_short():
+    assert pairs("We study Sparse Spectral Sketching (SSS) for graphs.") == [
+        ("SSS", "Sparse Spectral Sketching", "long_short")]
+
+
+def test_short_then_long():
+    assert pairs("The GRAFT (GRAdient Flow Tuning) method is cheap.") == [
+        ("GRAFT", "GRAdient Flow Tuning", "short_long")]
+
+
+def test_hyphenated_acronym_and_mixed_case():
+    got = pairs("We use Kernel-Ridge Mixture Regression (KR-MR) and Tiny Graph Sampler (TiGS).")
+    assert ("KR-MR", "Kernel-Ridge Mixture Regression", "long_short") in got
+    assert ("TiGS", "Tiny Graph Sampler", "long_short") in got
+
+
+def test_acronym_spelled_by_initials_keeps_all_words():
+    assert pairs("a method based on paired spectral estimation (PSE) works") == [
+        ("PSE", "paired spectral estimation", "long_short")]
+
+
+def test_no_definition_for_enumerations_or_numbers():
+    assert pairs("Three steps (i) sample, (ii) score, and (iii) rank, in time (12 ms).") == []
+
+
+def test_generic_tail_is_dropped():
+    assert pairs("we build a deep spectral net methodology (DSN) here")[0][:2] == ("DSN", "deep spectral net")
+
+
+def test_schwartz_hearst_core():
+    assert best_long_form("HMM", "a hidden Markov model") == 2
+    assert best_long_form("XYZ", "nothing alike") is None
+
+
+def test_sentences_keep_abbreviations_whole():
+    text = "We compare w.r.t. the baseline, e.g. the old one. It works.Then more i.e. this."
+    sents = [text[a:b] for a, b in split_sentences(text)]
+    assert sents == ["We compare w.r.t. the baseline, e.g. the old one.", "It works.", "Then more i.e. this."]
+
+
+def test_component_stores_plain_lists():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("kg_sentences")
+    nlp.add_pipe("kg_abbreviations")
+    text = "Our Robust Token Pruning (RTP) is fast. RTP helps."
+    doc = nlp(text)
+    s, lg = text.index("RTP"), text.index("Robust")
+    assert doc._.kg_abbrevs == [["RTP", "Robust Token Pruning", s, s + 3, lg, lg + 20, "long_short"]]
+    assert [s.text for s in doc.sents] == ["Our Robust Token Pruning (RTP) is fast.", "RTP helps."]

@@ -1,0 +1,94 @@
+"""Datasets, pretrained models, code links and arXiv ids (component ``kg_entities``)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from extract_support import pipeline  # noqa: E402
+from kg.extract.entities import find_arxiv_ids, find_urls, is_citation_url  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return pipeline()
+
+
+def names(doc, kind):
+    return [x[2] for x in getattr(doc._, "kg_datasets" if kind == "dataset" else "kg_models")]
+
+
+@pytest.mark.parametrize("raw,url", [
+    ("Code: https://github.com/acme/widget.", "https://github.com/acme/widget"),
+    ("see [github.com/acme/widget](https://github.com/acme/widget)", "https://github.com/acme/widget"),
+    ("at \\url{https://github.com/acme/widget/}", "https://github.com/acme/widget/"),
+    ("via \\href{https://gitlab.com/acme/tool}{this link}", "https://gitlab.com/acme/tool"),
+    ("The project page is https: //acme-lab.github.io/page/.", "https://acme-lab.github.io/page/"),
+    ("(code at https://example.org/repo).", "https://example.org/repo"),
+    ("available at www.acme.org/tool;", "https://www.acme.org/tool"),
+    ("in the repo **https://github.com/acme/x**", "https://github.com/acme/x"),
+])
+def test_urls_cleaned(raw, url):
+    got = [u for _, _, u in find_urls(raw)]
+    assert url in got, got
+
+
+def test_markdown_link_gives_one_url(nlp):
+    doc = nlp("Our code is at [https://github.com/acme/w](https://github.com/acme/w).")
+    assert {u for _, _, u in doc._.kg_urls} == {"https://github.com/acme/w"}
+
+
+def test_citation_urls_are_not_code():
+    assert is_citation_url("https://arxiv.org/abs/2101.00001")
+    assert not is_citation_url("https://github.com/a/b")
+
+
+@pytest.mark.parametrize("raw,ids", [
+    ("as in arXiv:2006.16236 and arXiv: 1901.0002v3", ["2006.16236", "1901.0002"]),
+    ("old style arXiv:hep-th/9901001 and arXiv:math.GT/0309136", ["hep-th/9901001", "math.GT/0309136"]),
+    ("see https://arxiv.org/abs/2203.01234v2", ["2203.01234"]),
+    ("a year 2006.16 or 2006.16236 alone is not a citation", []),
+])
+def test_arxiv_ids(raw, ids):
+    assert [i for _, _, i in find_arxiv_ids(raw)] == ids
+
+
+def test_arxiv_urls_become_ids_not_code(nlp):
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    ex = next(extract_papers([paper("a", "Following https://arxiv.org/abs/2203.01234 we test it.")], nlp))
+    assert ex.arxiv_ids == ["2203.01234"] and ex.code_urls == []
+
+
+def test_catalogue_and_pattern_datasets(nlp):
+    doc = nlp("We evaluate on CIFAR-10, SVHN-Hard, and TinyStories datasets, the PCam image dataset "
+              "and ImageNet 128x128.")
+    got = names(doc, "dataset")
+    for n in ["CIFAR-10", "SVHN-Hard", "TinyStories", "PCam", "ImageNet 128x128"]:
+        assert n in got, got
+
+
+def test_generic_dataset_phrases_are_not_datasets(nlp):
+    doc = nlp("We use several real-world datasets and synthetic benchmarks, and large image datasets.")
+    assert names(doc, "dataset") == []
+
+
+@pytest.mark.parametrize("raw,name", [
+    ("we prune Mistral-Small-24B and", "Mistral-Small-24B"),
+    ("a pythia-$160M$ model", "pythia-160M"),
+    ("on ViT-B/32 features", "ViT-B/32"),
+    ("GPT-2 large and", "GPT-2 large"),
+    ("with CLIP/BLIP-2 models", "CLIP"),
+    ("Stable Diffusion (SD) v2.1 images", "Stable Diffusion v2.1"),
+])
+def test_models(nlp, raw, name):
+    got = names(nlp(raw), "model")
+    assert name in got, got
+
+
+def test_models_are_not_methods(nlp):
+    doc = nlp("We fine-tune Qwen-7B and GPT-2 with LoRA.")
+    labels = {m["label"] for m in doc._.kg_methods}
+    assert labels == {"LoRA"}

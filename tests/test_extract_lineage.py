@@ -1,0 +1,92 @@
+"""Lineage between methods (component ``kg_lineage``)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from extract_support import pipeline  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return pipeline()
+
+
+def links(doc):
+    ms = doc._.kg_methods
+    return {(ms[d]["label"], ms[b]["label"], rule) for d, b, s, e, rule, c in doc._.kg_lineage}
+
+
+def pairs(doc):
+    return {(d, b) for d, b, _ in links(doc)}
+
+
+@pytest.mark.parametrize("sentence,pair,rule", [
+    ("We show that RankFlow, our new ranking method that improves upon LambdaMART with a margin, helps.",
+     ("RankFlow", "LambdaMART"), "lineage:improves_upon"),
+    ("We introduce StreamGP, an extension of the Gaussian process to streaming data.",
+     ("StreamGP", "Gaussian process"), "lineage:extension_of"),
+    ("We present HoloNet, a novel framework based on optimal transport.",
+     ("HoloNet", "optimal transport"), "lineage:based_on"),
+    ("We propose SpecMix, which builds on spectral clustering.",
+     ("SpecMix", "spectral clustering"), "lineage:based_on"),
+    ("We propose CausalLens. Its key idea is a prior inspired by variational autoencoders.",
+     ("CausalLens", "VAE"), "lineage:inspired_by"),
+    ("We propose GraphQuilt, a new GNN architecture for molecules.",
+     ("GraphQuilt", "GNN"), "lineage:appositive_type"),
+    ("We introduce TinyTune, the first framework to enable LoRA training on phones.",
+     ("TinyTune", "LoRA"), "lineage:enables"),
+    ("We propose MeshFlow, a framework that integrates flow matching with optimal transport.",
+     ("MeshFlow", "flow matching"), "lineage:integrates"),
+])
+def test_cues(nlp, sentence, pair, rule):
+    got = links(nlp(sentence))
+    assert (pair[0], pair[1], rule) in got, got
+
+
+def test_coordinated_bases(nlp):
+    got = pairs(nlp("We propose MeshFlow, a framework that integrates flow matching with optimal transport."))
+    assert {("MeshFlow", "flow matching"), ("MeshFlow", "optimal transport")} <= got
+
+
+def test_unlike_and_outperforms_are_not_lineage(nlp):
+    doc = nlp("We propose PathSketch. Unlike LoRA, PathSketch needs no rank, and it outperforms PCA.")
+    assert pairs(doc) == set()
+
+
+def test_passive_extension_is_not_reversed(nlp):
+    doc = nlp("We propose KernelFold. Many Gaussian process models can be extended using KernelFold.")
+    assert ("Gaussian process", "KernelFold") not in pairs(doc)
+
+
+def test_variant_names_extend_their_base(nlp):
+    doc = nlp("We introduce Ribbon, a sequence model. Two variants, Ribbon-S and Ribbon-XL, trade speed for size.")
+    assert {("Ribbon-S", "Ribbon"), ("Ribbon-XL", "Ribbon")} <= pairs(doc)
+
+
+def test_hyphen_compound(nlp):
+    doc = nlp("We propose Graph-LoRA, which adapts large graph models. Compared with LoRA, it is smaller.")
+    assert ("Graph-LoRA", "LoRA") in pairs(doc)
+
+
+def test_compound_long_form(nlp):
+    doc = nlp("We study spectral clustering. Then we derive fair spectral clustering (FSC) under constraints.")
+    assert ("FSC", "spectral clustering") in pairs(doc)
+
+
+def test_its_extension(nlp):
+    doc = nlp("Principal component analysis and its nonlinear extension kernel PCA are widely used.")
+    assert ("KPCA", "PCA") in pairs(doc)
+
+
+def test_our_work_extends(nlp):
+    doc = nlp("We introduce a new tool, Local Margin Complexity (LMC), for analysis. "
+              "Our work extends the idea of Rademacher Complexity Estimation (RCE) to graphs.")
+    assert ("LMC", "RCE") in pairs(doc)
+
+
+def test_lineage_only_between_methods(nlp):
+    doc = nlp("We propose TextDiet, based on the observation that text is redundant.")
+    assert doc._.kg_lineage == []

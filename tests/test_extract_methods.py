@@ -1,0 +1,134 @@
+"""Method mentions: lexicon matches, abbreviations, naming contexts, patterns, roles."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from extract_support import methods_of, pipeline, texts  # noqa: E402
+
+KGM = "https://w3id.org/research-kg/method/"
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return pipeline()
+
+
+def test_lexicon_long_forms_case_insensitive_and_plurals(nlp):
+    doc = nlp("We compare Singular Value Decompositions with principal component analysis.")
+    ms = methods_of(doc)
+    assert ms["SVD"]["key"] == KGM + "svd" and ms["SVD"]["from_lexicon"]
+    assert "PCA" in ms
+
+
+def test_lexicon_acronyms_case_sensitive(nlp):
+    doc = nlp("The pca of the lora weights is not LoRA. GPs are fine.")
+    ms = methods_of(doc)
+    assert "LoRA" in ms and texts(doc, ms["LoRA"]) == ["LoRA"]
+    assert "PCA" not in ms
+    assert "Gaussian process" in ms  # "GPs", plural of an acronym label
+
+
+def test_latex_accents_match_the_lexicon(nlp):
+    doc = nlp('We speed up the Nystr\\"om method with sketches.')
+    assert "Nyström method" in methods_of(doc)
+
+
+def test_abbreviation_makes_one_method_with_both_labels(nlp):
+    doc = nlp("We introduce Sparse Gradient Routing (SGR), a novel framework for pruning. SGR is fast.")
+    ms = methods_of(doc)
+    sgr = ms["SGR"]
+    assert {"SGR", "Sparse Gradient Routing"} <= set(sgr["labels"])
+    assert sgr["role"] == "proposes"
+    assert sgr["key"] == KGM + "sgr"
+    assert len(sgr["spans"]) == 3
+
+
+def test_short_long_order(nlp):
+    doc = nlp("We present TOAST (Token Attention Sparsification Technique), which prunes tokens.")
+    ms = methods_of(doc)
+    assert ms["TOAST"]["role"] == "proposes"
+    assert "Token Attention Sparsification Technique" in ms["TOAST"]["labels"]
+
+
+@pytest.mark.parametrize("sentence,name", [
+    ("We propose FlexiNorm, a simple normalisation layer for transformers.", "FlexiNorm"),
+    ("In this paper we introduce a lightweight approach called Hash-Mixer for retrieval.", "Hash-Mixer"),
+    ("We develop a sampler, dubbed QuickWalk, that mixes fast.", "QuickWalk"),
+    ("This work presents a new estimator, namely DeltaEst, for counting.", "DeltaEst"),
+    ("We design a gradient-free method which we call ZeroStep and study it.", "ZeroStep"),
+    ("Our framework, named GraphWeaver, links documents.", "GraphWeaver"),
+    ("We further show that ProtoSwap, our new augmentation method, helps.", "ProtoSwap"),
+    ("We present a scalable Multi-Head Kernel Attention (MHKA) for long inputs.", "MHKA"),
+])
+def test_naming_contexts(nlp, sentence, name):
+    ms = methods_of(nlp(sentence))
+    assert name in ms, ms.keys()
+    assert ms[name]["role"] == "proposes"
+
+
+def test_title_prefix_proposes_and_title_offsets(nlp):
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    p = paper("t1", "We evaluate it on graphs. WarpGrad converges quickly.", title="WarpGrad: Fast Meta-Learning")
+    ex = next(extract_papers([p], nlp))
+    prop = [m for m in ex.methods if m.role == "proposes"]
+    assert [m.method.label for m in prop] == ["WarpGrad"]
+    ev = prop[0].evidence
+    assert ev.sentence == "WarpGrad: Fast Meta-Learning" and (ev.start, ev.end) == (0, 8)
+    assert ev.rule == "pattern:title_prefix"
+
+
+def test_generic_words_are_never_methods(nlp):
+    doc = nlp("We propose a new framework. Our method uses a deep learning model and an algorithm. "
+              "The approach beats neural networks.")
+    assert methods_of(doc) == {}
+
+
+def test_tasks_metrics_and_units_are_not_methods(nlp):
+    doc = nlp("Accuracy and FID improve on GPUs with FP16 while NER and QA tasks get 3x faster.")
+    assert methods_of(doc) == {}
+
+
+def test_trims_determiners_and_adjectives(nlp):
+    doc = nlp("We propose a novel efficient Token Merging Scheduler (TMS) for vision models.")
+    tms = methods_of(doc)["TMS"]
+    assert "Token Merging Scheduler" in tms["labels"]
+    assert not any(l.lower().startswith(("a ", "novel", "efficient")) for l in tms["labels"])
+
+
+def test_method_shaped_tokens_repeated_or_listed(nlp):
+    doc = nlp("Prior methods such as BiasNet and DropEdge fail. HyperKV is slow. HyperKV also needs memory.")
+    ms = methods_of(doc)
+    assert {"BiasNet", "DropEdge", "HyperKV"} <= set(ms)
+
+
+def test_defined_acronym_of_a_non_method_is_skipped(nlp):
+    doc = nlp("We solve partial differential equations (PDEs) from low-resolution (LR) images.")
+    assert methods_of(doc) == {}
+
+
+def test_roles_uses_and_compares(nlp):
+    doc = nlp("We propose FastFold. FastFold uses the Nyström method to scale, "
+              "and it outperforms spectral clustering on all graphs.")
+    ms = methods_of(doc)
+    assert ms["FastFold"]["role"] == "proposes"
+    assert ms["Nyström method"]["role"] == "uses"
+    assert ms["spectral clustering"]["role"] == "comparesWith"
+
+
+def test_unlike_is_a_comparison(nlp):
+    ms = methods_of(nlp("Unlike LoRA, our adapter needs no rank."))
+    assert ms["LoRA"]["role"] == "comparesWith"
+
+
+def test_evidence_spans_point_at_the_text(nlp):
+    text = "Experiments show that TreeRank beats TreeRank-lite and k-means clustering."
+    doc = nlp(text)
+    for m in doc._.kg_methods:
+        for s, e, rule, conf, _ in m["spans"]:
+            assert 0 <= s < e <= len(text)
+            assert 0 < conf <= 1 and rule

@@ -1,0 +1,160 @@
+"""The whole pipeline: extract_papers, evidence, canonicalise, n_process=2, lexicon loading."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from extract_support import LEXICON, paper, pipeline  # noqa: E402
+from kg.extract import canonicalise, extract_papers, load_pipeline  # noqa: E402
+from kg.extract.lexicon import load_lexicon  # noqa: E402
+from kg.extract.text import norm_key  # noqa: E402
+
+KGM = "https://w3id.org/research-kg/method/"
+
+A = paper("pa", "We propose Sparse Token Routing (STR), a novel framework for fast inference. "
+                "STR builds on LoRA and outperforms PCA. Code: https://github.com/acme/str.",
+          title="STR: Routing Tokens Sparsely")
+B = paper("pb", "Sparse token routing (STR) has been popular. We extend it to graphs with "
+                "HyperRoute, which improves upon STR on CIFAR-10.")
+C = paper("pc", "Routing methods such as STRs are studied; see arXiv:2101.01234.")
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return pipeline()
+
+
+def test_extraction_shape_and_evidence(nlp):
+    ex = next(extract_papers([A], nlp))
+    assert ex.paper_key == "pa"
+    roles = {m.method.label: m.role for m in ex.methods}
+    assert roles["STR"] == "proposes"
+    assert roles["LoRA"] == "uses" and roles["PCA"] == "comparesWith"
+    assert ex.code_urls == ["https://github.com/acme/str"]
+    assert [(ln.method.label, ln.base.label) for ln in ex.lineage] == [("STR", "LoRA")]
+    for m in ex.methods:
+        ev = m.evidence
+        src = A.title if ev.sentence == A.title else A.abstract
+        assert ev.sentence in src
+        assert 0 <= ev.start < ev.end <= len(src) and 0 < ev.confidence <= 1 and ev.rule
+        assert src[ev.start:ev.end] in ev.sentence
+    str_ = next(m for m in ex.methods if m.method.label == "STR")
+    assert {"STR", "Sparse Token Routing"} <= str_.method.labels
+
+
+def test_abstract_offsets_are_relative_to_the_abstract(nlp):
+    ex = next(extract_papers([A], nlp))
+    lora = next(m for m in ex.methods if m.method.label == "LoRA")
+    assert A.abstract[lora.evidence.start:lora.evidence.end] == "LoRA"
+
+
+def test_canonicalise_across_papers(nlp):
+    exs = list(extract_papers([A, B, C], nlp))
+    canonicalise(exs)
+    keys = {}
+    for ex in exs:
+        for m in ex.methods:
+            keys.setdefault(ex.paper_key, {})[norm_key(m.method.label)] = m.method
+    str_a = keys["pa"]["str"]
+    # B wrote the long form in lower case, C a plural acronym: one identity for all three
+    str_b = keys["pb"]["str"]
+    str_c = keys["pc"]["str"]
+    assert str_a.key == str_b.key == str_c.key == KGM + "str"
+    assert {"STR", "Sparse Token Routing", "STRs"} <= str_a.labels
+    assert str_a.labels == str_c.labels
+    hyper = next(ex for ex in exs if ex.paper_key == "pb").lineage
+    assert [(ln.method.label, ln.base.key) for ln in hyper] == [("HyperRoute", KGM + "str")]
+
+
+def test_canonicalise_is_deterministic(nlp):
+    def keys():
+        exs = list(extract_papers([A, B, C], nlp))
+        canonicalise(exs)
+        return [(ex.paper_key, m.method.key, m.method.label, sorted(m.method.labels), m.role)
+                for ex in exs for m in ex.methods]
+    assert keys() == keys()
+
+
+def test_acronym_alone_does_not_merge_different_long_forms(nlp):
+    p1 = paper("x1", "We propose Cheap Trees (CT), a new method for ranking. CT is fast.")
+    p2 = paper("x2", "We propose Causal Transport (CT), a new method for matching. CT is exact.")
+    exs = list(extract_papers([p1, p2], nlp))
+    canonicalise(exs)
+    k1 = next(m.method.key for m in exs[0].methods if m.role == "proposes")
+    k2 = next(m.method.key for m in exs[1].methods if m.role == "proposes")
+    assert k1 != k2
+
+
+def test_lexicon_methods_keep_their_iri(nlp):
+    exs = list(extract_papers([paper("l", "Low-rank adaptation is cheap; LoRA is used widely.")], nlp))
+    canonicalise(exs)
+    assert [m.method.key for m in exs[0].methods] == [KGM + "lora"]
+
+
+def _as_json(exs):
+    return json.dumps([
+        {"key": ex.paper_key,
+         "methods": [(m.method.key, m.method.label, sorted(m.method.labels), m.role, m.evidence.__dict__)
+                     for m in ex.methods],
+         "lineage": [(ln.method.key, ln.base.key, ln.evidence.__dict__) for ln in ex.lineage],
+         "entities": [(e.kind, e.name, sorted(e.labels), e.evidence.__dict__) for e in ex.entities],
+         "code": ex.code_urls, "arxiv": ex.arxiv_ids} for ex in exs], sort_keys=True)
+
+
+def test_two_processes_give_identical_output():
+    nlp = load_pipeline(LEXICON)
+    papers = [A, B, C] * 4 + [paper(f"z{i}", f"We propose Foo{i}Net, based on LoRA, tested on MNIST.") for i in range(6)]
+    one = list(extract_papers(papers, nlp, n_process=1, batch_size=4))
+    two = list(extract_papers(papers, nlp, n_process=2, batch_size=4))
+    canonicalise(one)
+    canonicalise(two)
+    assert _as_json(one) == _as_json(two)
+    assert [e.paper_key for e in two] == [p.key for p in papers]
+
+
+def test_markup_passes_through_untouched(nlp):
+    abstract = ('We propose <script>alert("x")</script> {FooNet} "quoted" & \'single\' <b>bold</b>. '
+                'FooNet uses {LoRA}.')
+    ex = next(extract_papers([paper("m", abstract)], nlp))
+    assert ex.methods
+    for m in ex.methods:
+        assert m.evidence.sentence in abstract
+        assert abstract[m.evidence.start:m.evidence.end] in m.evidence.sentence
+    first = next(m for m in ex.methods if m.method.label == "FooNet")
+    assert first.evidence.sentence == 'We propose <script>alert("x")</script> {FooNet} "quoted" & \'single\' <b>bold</b>.'
+
+
+def test_papers_without_text_are_skipped(nlp):
+    assert list(extract_papers([paper("e", None)], nlp)) == []
+
+
+def test_empty_lexicon_still_works():
+    nlp = load_pipeline([Path("/nonexistent.ttl")])
+    ex = next(extract_papers([paper("n", "We propose QuickSort++ (QSPP), a new algorithm.")], nlp))
+    assert [m.method.label for m in ex.methods] == ["QSPP"]
+
+
+def test_load_skos_and_methods_json(tmp_path):
+    ttl = tmp_path / "m.ttl"
+    ttl.write_text("""@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix kg: <https://w3id.org/research-kg/ontology#> .
+@prefix kgm: <https://w3id.org/research-kg/method/> .
+kgm:foo a skos:Concept ; skos:prefLabel "FooNet"@en ; skos:altLabel "Foo Network" ; skos:broader kgm:net .
+kgm:net a skos:Concept ; skos:prefLabel "network" ; kg:generic true .
+<https://w3id.org/research-kg/resource/dataset/bar> a kg:Dataset ; skos:prefLabel "BarSet" .
+""")
+    js = tmp_path / "methods.json"
+    js.write_text(json.dumps([{"name": "ZapNorm", "full_name": "Zap Normalization", "description": "..."}]))
+    lx = load_lexicon([ttl], js)
+    foo = lx.concepts[KGM + "foo"]
+    assert foo.labels == ["FooNet", "Foo Network"] and foo.broader == [KGM + "net"] and not foo.generic
+    assert lx.concepts[KGM + "net"].generic
+    assert lx.concepts["https://w3id.org/research-kg/resource/dataset/bar"].kind == "dataset"
+    assert lx.concepts[KGM + "zapnorm"].labels == ["ZapNorm", "Zap Normalization"]
+    nlp = load_pipeline([ttl], methods_json=js)
+    ex = next(extract_papers([paper("j", "We compare Zap Normalization with a Foo Network on BarSet.")], nlp))
+    assert {m.method.key for m in ex.methods} == {KGM + "zapnorm", KGM + "foo"}
+    assert [e.name for e in ex.entities] == ["BarSet"]
