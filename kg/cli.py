@@ -262,14 +262,16 @@ def cmd_export(args) -> int:
 def add_analytics_commands(sub, formats) -> None:
     """``kg view``, ``kg lineage``, ``kg rank``, ``kg profile``, ``kg adopters``, ``kg brokers``,
     ``kg export``: thin shells over ``kg.analytics`` and ``kg.views``."""
+    from kg.analytics.lineage import MAX_USERS
     from kg.analytics.rank import GRAPHS, METRICS
+    from kg.views.networks import MAX_NODES
 
     p = sub.add_parser("view", help="write a network view as one self-contained HTML file")
     p.add_argument("what", choices=["coauthors", "methods", "author", "method"])
     p.add_argument("name", nargs="?", help="the person or method of an ego view (name or IRI)")
     p.add_argument("--store", required=True)
     p.add_argument("--out", required=True, help="the HTML file to write")
-    p.add_argument("--max-nodes", type=int, default=2000, help="keep the most central nodes beyond this")
+    p.add_argument("--max-nodes", type=int, default=MAX_NODES, help="keep the most central nodes beyond this")
     p.add_argument("--color-by", choices=["community", "category"], default="community")
     p.add_argument("--radius", type=int, choices=[1, 2], default=1, help="author view: coauthors' coauthors too")
     p.set_defaults(func=cmd_view)
@@ -280,7 +282,7 @@ def add_analytics_commands(sub, formats) -> None:
     p.add_argument("--out", help="the HTML file to write")
     p.add_argument("--json", help="a JSON file to write")
     p.add_argument("--kind", choices=["method", "author"], help="look the name up among these only")
-    p.add_argument("--max-users", type=int, default=60, help="papers that only use the method, at most")
+    p.add_argument("--max-users", type=int, default=MAX_USERS, help="papers that only use the method, at most")
     p.set_defaults(func=cmd_lineage)
 
     p = sub.add_parser("rank", help="the most central authors or methods")

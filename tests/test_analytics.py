@@ -182,9 +182,12 @@ def test_method_lineage_map(mini_store):
 def test_method_lineage_caps_users(mini_store):
     m = lineage(mini_store, "KSVD", max_users=1)
     users = [n for n in m.nodes if n.role == "user"]
-    # HeNCler's paper only names KSVD: it is the one left out; the rest are proposers
-    assert [u.id for u in users] == [PAPER(7)]
+    # HeNCler's paper (2024) and the undated note are the only users that propose nothing here;
+    # one is kept: dated years come first. The proposers of Primal-Attention, KEP-SVGP and CCE
+    # are on the map anyway, with their own links to KSVD.
+    assert [u.id for u in users] == [PAPER(5)]
     assert m.notes and m.notes[0].startswith("1 more papers")
+    assert {e.source for e in m.edges if e.target == KGM + "ksvd"} >= {PAPER(2), PAPER(3), PAPER(4)}
 
 
 def test_author_lineage_map(mini_store):

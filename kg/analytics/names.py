@@ -14,6 +14,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+import pyoxigraph as ox
+
 from kg.rdf.store import Store
 
 LABELS = {
@@ -62,6 +64,12 @@ def find(store: Store, name: str, kinds: tuple[str, ...] = ("method", "person"))
     >>> [m.label for m in find(store, "kernel svd")]                  # doctest: +SKIP
     ['KSVD']
     """
+    if name.startswith(("http://", "https://")):  # an IRI: read its own labels only
+        for kind in kinds:
+            rows = store.select(LABELS[kind], {"x": ox.NamedNode(name)})
+            if rows:
+                best = min(rows, key=lambda r: (not r["preferred"], r["label"]))
+                return [Match(name, best["label"], kind)]
     key = fold(name)
     hits: dict[str, tuple[int, Match]] = {}
     every: dict[str, str] = {}

@@ -82,7 +82,7 @@ def _trim(g: nx.Graph, score: pd.Series, max_nodes: int, what: str) -> tuple[nx.
     return h, [note]
 
 
-def _colour_groups(g: nx.Graph, groups: pd.Series, name_of, score: pd.Series) -> tuple[dict, list[LegendItem]]:
+def _colour_groups(g: nx.Graph, groups: pd.Series, name_of) -> tuple[dict, list[LegendItem]]:
     """A colour per group (the ten largest; the rest grey) and the legend: each group named by
     ``name_of(group, members)``."""
     sizes = groups.value_counts()
@@ -94,8 +94,9 @@ def _colour_groups(g: nx.Graph, groups: pd.Series, name_of, score: pd.Series) ->
     return {n: colour[groups[n]] for n in g.nodes}, legend
 
 
-def _groups(g: nx.Graph, color_by: str, category_of) -> tuple[pd.Series, callable]:
-    score = pagerank(g)
+def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series) -> tuple[pd.Series, callable]:
+    """Each node's group (Louvain community, or ``category_of(node)``) and a namer of groups:
+    a community is named after its member of highest ``score``."""
     if color_by == "community":
         com = communities(g)
         def name_of(c, members):
@@ -143,8 +144,9 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     papers = paper_index(store)
     cats = paper_categories(store)
     score = pagerank(g)
-    groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])))
-    colour, legend = _colour_groups(g, groups, name_of, score)
+    groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])),
+                              score)
+    colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
         lines, links = _papers_info(d["papers"], papers)
@@ -174,8 +176,8 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     proposers = proposing_papers(store)
     score = pagerank(g)
     groups, name_of = _groups(g, color_by, lambda n: g.nodes[n].get("family")
-                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])))
-    colour, legend = _colour_groups(g, groups, name_of, score)
+                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])), score)
+    colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
         lines, links = _papers_info(d["papers"], papers)
@@ -259,6 +261,14 @@ def author_ego_view(store: Store, name: str, path: str | Path, radius: int = 1,
     return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
 
 
+def _nearest(methods, ego: nx.Graph, full: nx.Graph, keep: int, notes: list[str], what: str) -> set:
+    """At most ``keep`` of ``methods``: those already in the ego graph, then the most named."""
+    ranked = sorted(methods, key=lambda m: (m not in ego, -len(full.nodes[m]["papers"]) if m in full else 0, m))
+    if len(ranked) > keep:
+        notes.append(f"Showing {keep} of {len(ranked)} {what}.")
+    return set(ranked[:keep])
+
+
 def method_ego_view(store: Store, name: str, path: str | Path, max_neighbours: int = MAX_NEIGHBOURS,
                     index_href: str | None = None) -> ViewInfo:
     """One method (found by name or IRI), the methods named with it (width: papers) and the
@@ -269,8 +279,9 @@ def method_ego_view(store: Store, name: str, path: str | Path, max_neighbours: i
     if method.iri not in full:
         full.add_node(method.iri, label=method.label, kind="method", papers=[], years=[])
     g, notes = _ego(full, method.iri, 1, max_neighbours)
-    bases = set(lineage.successors(method.iri)) if method.iri in lineage else set()
-    extensions = set(lineage.predecessors(method.iri)) if method.iri in lineage else set()
+    bases, extensions = (set(), set()) if method.iri not in lineage else (
+        _nearest(lineage.successors(method.iri), g, full, max_neighbours, notes, "methods it extends"),
+        _nearest(lineage.predecessors(method.iri), g, full, max_neighbours, notes, "methods extending it"))
     arrows = set()
     for m in bases | extensions:
         if m not in g:

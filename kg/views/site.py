@@ -23,7 +23,7 @@ from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
 
 #: At most this many method lineage maps (the longest lines first); the index says if more.
-MAX_LINEAGES = 150
+MAX_LINEAGES = 60
 
 OWNERS = """
 SELECT DISTINCT ?person ?name WHERE { ?src kg:profileOwner ?person . OPTIONAL { ?person foaf:name ?name } }"""
