@@ -51,8 +51,8 @@ DROP_SOURCE = """
 DELETE { ?x ?p ?o } WHERE {
   ?paper prov:wasDerivedFrom ?source .
   FILTER NOT EXISTS { ?paper prov:wasDerivedFrom ?other FILTER(?other != ?source) }
-  { ?x a kg:Evidence ; prov:wasDerivedFrom ?paper } UNION { ?paper kg:authorship ?x } UNION { BIND(?paper AS ?x) }
-  ?x ?p ?o } ;
+  { ?x a kg:Evidence ; prov:wasDerivedFrom ?paper . ?x ?p ?o } UNION { ?paper kg:authorship ?x . ?x ?p ?o }
+  UNION { ?paper ?p ?o BIND(?paper AS ?x) } } ;
 DELETE { ?paper prov:wasDerivedFrom ?source } WHERE { ?paper prov:wasDerivedFrom ?source } ;
 DELETE { ?source ?p ?o } WHERE { ?source ?p ?o }"""
 DROP_ORPHANS = """
