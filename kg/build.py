@@ -37,7 +37,7 @@ from kg.rdf import delta
 from kg.rdf.store import LocalStore, Store, store_dir
 from kg.rdf.triples import (N, category_triples, extraction_triples, lexicon_files, method_iri, method_triples,
                             paper_iri, paper_triples, person_triples, source_iri, source_triples)
-from kg.rdf.namespaces import DCTERMS
+from kg.rdf.namespaces import DCTERMS, PREFIXES
 from kg.resolve import Change, MethodRegistry, Resolver
 
 BATCH = 400  # papers per extraction batch
@@ -158,8 +158,12 @@ class Extractor:
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, store: Store, extractor: Extractor, report: BuildReport, unchanged: set[str]):
+    def __init__(self, store: Store, extractor: Extractor, report: BuildReport, unchanged: set[str],
+                 record: bool = False):
         self.store = store
+        #: The triples this build added to the store, in order (kept when ``record``, to append
+        #: them to the previous graph.ttl instead of writing the whole graph again).
+        self.added: dict[ox.Triple, None] | None = {} if record else None
         self.extractor = extractor
         self.report = report
         self.unchanged = unchanged  # sha256 of documents the store holds already
@@ -227,17 +231,35 @@ class Increment:
                 yield from method_triples(method)
             yield from extraction_triples(extraction, self.described)
 
-    def finish(self) -> None:
+    def add(self, triples: Iterable[ox.Triple]) -> None:
+        """Add triples to the store; when recording, only those it does not hold, remembered."""
+        if self.added is None:
+            self.store.add(triples)
+        else:
+            self.store.add(self._unheld(triples))
+
+    def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+        for triple in triples:
+            if triple not in self.added and not delta.holds(self.store, triple):
+                self.added[triple] = None
+                yield triple
+
+    def finish(self) -> bool:
         """What only the end of the input decides: better author lists and display names, and
-        the people of this build."""
+        the people of this build. True when that removed triples from the store."""
         resolver = self.resolver
-        delta.rewrite(self.store, resolver.reauthored, resolver.renamed())
+        renamed = resolver.renamed()
+        removes = bool(resolver.reauthored or renamed)
+        if removes:
+            self.added = None  # graph.ttl will be written whole: stop recording
+        delta.rewrite(self.store, resolver.reauthored, renamed)
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
                   for key in sorted(resolver.reauthored)]
         people = list(resolver.people.values())
-        self.store.add(t for paper in papers for t in paper_triples(paper))
-        self.store.add(t for person in people for t in person_triples(person))
+        self.add(t for paper in papers for t in paper_triples(paper))
+        self.add(t for person in people for t in person_triples(person))
         self.report.persons = len(resolver.new_people())
+        return removes
 
 
 # --- where a build goes ---------------------------------------------------------------------------
@@ -299,6 +321,17 @@ def _plan(db: Store, sources: Sequence[str | os.PathLike], report: BuildReport) 
     return unchanged
 
 
+def _append_graph(previous: Path, path: Path, added: Iterable[ox.Triple]) -> None:
+    """graph.ttl of a build that only added triples: the previous one, then the new triples in
+    Turtle (prefixes may be declared again anywhere). Much faster than writing the whole graph
+    again. The new triples pass through a store in memory, which writes literals as the store does."""
+    shutil.copyfile(previous, path)
+    scratch = ox.Store()
+    scratch.bulk_extend(ox.Quad(t.subject, t.predicate, t.object) for t in added)
+    with path.open("ab") as f:
+        scratch.dump(f, ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)
+
+
 def source_iri_of(sha256: str) -> str:
     """The IRI of the source document with this content hash."""
     from kg.model import SourceDocument
@@ -339,20 +372,25 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 if path.exists():
                     db.load_file(path)
             unchanged = _plan(db, sources, report)
-            increment = Increment(db, extractor, report, unchanged)
+            previous = staging.parent / "graph.ttl" if staging is not None and store is not None else None
+            appending = previous is not None and previous.is_file() and not report.replaced and not lexicons
+            increment = Increment(db, extractor, report, unchanged, record=appending)
             documents = iter_documents(sources)
             if progress:
                 from tqdm import tqdm
 
                 documents = tqdm(documents, unit="document", desc="building")
-            db.add(increment.triples(documents))
+            increment.add(increment.triples(documents))
             report.unchanged = len(unchanged)
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written")
-            increment.finish()
+            removed = increment.finish()
             report.triples = len(db)
             if staging is not None:
-                db.dump(staging / "graph.ttl")
+                if appending and not removed:
+                    _append_graph(previous, staging / "graph.ttl", increment.added)
+                else:
+                    db.dump(staging / "graph.ttl")
                 if views:
                     from kg.views import write_site
 

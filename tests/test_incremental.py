@@ -124,6 +124,22 @@ def test_methods_keep_one_node_across_steps(tmp_path):
     assert [r["n"] for r in rows] == [2]
 
 
+def test_graph_ttl_of_an_addition_is_the_store(tmp_path):
+    """A build that only adds appends its new triples to graph.ttl instead of writing it again."""
+    first = jsonl(tmp_path / "1.jsonl", {"title": "Widgets at Scale", "abstract": WIDGET, "authors": ["Ada Quill"]})
+    second = jsonl(tmp_path / "2.jsonl", {"title": "Gadgets Sorted", "abstract": GADGET, "authors": ["Bo Li"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([first], store=steps, views=False, workers=1)
+    before = (steps / "graph.ttl").read_bytes()
+    build([first, second], store=steps, views=False, workers=1)
+    build([first, second], once, views=False, workers=1)
+    assert (steps / "graph.ttl").read_bytes().startswith(before)
+    assert same_graph(once, steps)
+    with open_store(steps) as store:
+        held = store.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")[0]["n"]
+    assert len(graph(steps)) == held
+
+
 def test_a_failed_increment_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     steps = tmp_path / "steps"
     build(SEED_FILES[:1], store=steps, views=False, workers=1)
@@ -132,7 +148,7 @@ def test_a_failed_increment_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     def disk_full(*args, **kwargs):
         raise OSError("No space left on device")
 
-    monkeypatch.setattr("kg.rdf.store.LocalStore.dump", disk_full)
+    monkeypatch.setattr("kg.build.extract_batch", disk_full)  # after the first papers went to the store
     with pytest.raises(OSError):
         build(SEED_FILES, store=steps, views=False, workers=1)
     assert (steps / "graph.ttl").read_bytes() == before

@@ -88,6 +88,11 @@ def update(store: Store, sparql: str) -> None:
     store._request(root + "/update", body, headers, "POST").close()
 
 
+def holds(store: Store, triple: ox.Triple) -> bool:
+    """Whether the embedded store holds ``triple`` in its default graph."""
+    return ox.Quad(triple.subject, triple.predicate, triple.object) in store._store
+
+
 def _text(term) -> str | None:
     return term.value if term is not None else None
 
