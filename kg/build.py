@@ -144,8 +144,10 @@ class Extractor:
 
     @property
     def in_flight(self) -> int:
-        """How many batches may run ahead of the one being written."""
-        return 2 * self.workers if self.pool is not None else 0
+        """How many batches may run ahead of the one being written: two per worker."""
+        if self.pool is None:
+            return 0
+        return 2 * (sum(self.pool.nthreads().values()) if self.dask else self.workers)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -158,15 +160,13 @@ class Extractor:
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, store: Store, extractor: Extractor, report: BuildReport, unchanged: set[str],
-                 record: bool = False):
+    def __init__(self, store: Store, extractor: Extractor, report: BuildReport, record: bool = False):
         self.store = store
         #: The triples this build added to the store, in order (kept when ``record``, to append
         #: them to the previous graph.ttl instead of writing the whole graph again).
         self.added: dict[ox.Triple, None] | None = {} if record else None
         self.extractor = extractor
         self.report = report
-        self.unchanged = unchanged  # sha256 of documents the store holds already
         self.resolver = Resolver(lambda key: delta.load_paper(store, self.resolver, key))
         self.methods = MethodRegistry()
         self.described: set[str] = set()  # IRIs of nodes described already
@@ -196,7 +196,7 @@ class Increment:
             self.report.problems.append(document.problem)
             return
         self.report.problems.extend(document.problems)
-        if document.source.sha256 in self.unchanged or not document.records:
+        if not document.records:
             return
         self.report.documents += 1
         self.report.records += len(document.records)
@@ -294,31 +294,36 @@ def _target(out: Path | None, store: str | None) -> Iterator[tuple[Store, Path |
         raise
 
 
-def _plan(db: Store, sources: Sequence[str | os.PathLike], report: BuildReport) -> set[str]:
-    """Compare the sources with the store's documents by content hash: drop the documents whose
-    new version differs, and return the hashes of the unchanged ones (not read again)."""
+def _plan(db: Store, sources: Sequence[str | os.PathLike], report: BuildReport) -> list[str]:
+    """Compare the source files with the store's documents by content hash: drop the documents
+    whose new version differs (same file name, other hash), count the unchanged ones, and return
+    the files to read (the new and changed ones, in order)."""
     import hashlib
 
     from kg.ingest.read import expand
 
+    files = list(expand(sources))
     stored = delta.stored_sources(db)
     if not stored:
-        return set()
-    unchanged: set[str] = set()
-    for name in expand(sources):
+        return files
+    to_read = []
+    for name in files:
         try:
             sha = hashlib.sha256(Path(name).read_bytes()).hexdigest()
         except OSError:
-            continue  # the reader says why, in one line
+            to_read.append(name)  # the reader says why, in one line
+            continue
         old = stored.get(Path(name).name, set())
         if sha in old:
-            unchanged.add(sha)
-        for previous in old - {sha}:
+            report.unchanged += 1
+            continue
+        to_read.append(name)
+        for previous in old:
             delta.drop_source(db, source_iri_of(previous))
             report.replaced += 1
     if report.replaced:
         delta.drop_orphans(db)
-    return unchanged
+    return to_read
 
 
 def _append_graph(previous: Path, path: Path, added: Iterable[ox.Triple]) -> None:
@@ -371,17 +376,16 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     db.load_file(path)
-            unchanged = _plan(db, sources, report)
+            files = _plan(db, sources, report)
             previous = staging.parent / "graph.ttl" if staging is not None and store is not None else None
             appending = previous is not None and previous.is_file() and not report.replaced and not lexicons
-            increment = Increment(db, extractor, report, unchanged, record=appending)
-            documents = iter_documents(sources)
+            increment = Increment(db, extractor, report, record=appending)
+            documents = iter_documents(files)
             if progress:
                 from tqdm import tqdm
 
                 documents = tqdm(documents, unit="document", desc="building")
             increment.add(increment.triples(documents))
-            report.unchanged = len(unchanged)
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written")
             removed = increment.finish()
@@ -398,5 +402,5 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     finally:
         extractor.close()
     report.seconds = time.perf_counter() - started
-    report.out = Path(out if out is not None else store)
+    report.out = staging.parent if staging is not None else None
     return report

@@ -63,7 +63,7 @@ def cmd_build(args) -> int:
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(report.summary())
-    where = report.out if args.store is None or not str(args.store).startswith("http") else None
+    where = report.out
     print(f"wrote {where / 'graph.ttl'} and the store {where / 'store'}" if where else f"loaded into {args.store}")
     return 0
 

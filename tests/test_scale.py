@@ -53,7 +53,7 @@ def test_documents_are_read_as_the_triples_are_consumed(tmp_path, small_batches)
             yield read_document(path)
 
     with LocalStore(tmp_path / "store", read_only=False) as store:
-        increment = Increment(store, Extractor((), None, 1, None), BuildReport(), set())
+        increment = Increment(store, Extractor((), None, 1, None), BuildReport())
         triples = increment.triples(documents())
         next(triples)
         assert read == [SEED_FILES[0].name]
