@@ -32,7 +32,7 @@ from pathlib import Path
 DEFAULT_BIB = Path("/work/shared/data/acl-2016-2020.bib")
 FILE_PAPERS = 10_000  # papers per generated JSON-lines file
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
-RDFLIB_LIMIT_S = 60  # a query on rdflib's store that takes longer is stopped and shown as "> limit"
+QUERY_LIMIT_S = 30  # a named query that takes longer is stopped and shown as "> limit"
 
 
 def base_papers(bib: Path) -> list[dict]:
@@ -67,9 +67,10 @@ def write_corpus(papers: list[dict], size: int, folder: Path, start: int = 0) ->
     return files
 
 
-def child(args: list[str]) -> dict:
+def child(args: list, timeout: float | None = None) -> dict:
     """Run one measurement in a fresh process (its own peak memory); its JSON answer."""
-    run = subprocess.run([sys.executable, __file__, "--child", json.dumps(args)], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, __file__, "--child", json.dumps(args)], capture_output=True, text=True,
+                         timeout=timeout)
     if run.returncode != 0:
         raise SystemExit(f"measurement {args[0]} failed:\n{run.stderr[-3000:]}")
     return json.loads(run.stdout.strip().splitlines()[-1])
@@ -95,32 +96,52 @@ def measure_build(files: list[str], out: str, workers: int, store: bool) -> dict
             "worker_mb": worker_mb, "unchanged": report.unchanged}
 
 
-def named_medians(store, repeat: int = 5) -> dict[str, float]:
-    """The median milliseconds of each named query (with its example parameters)."""
-    from kg.query.named import list_queries, run_named
+def timed_median(run, repeat: int = 5) -> float:
+    """Median milliseconds of ``run()`` over ``repeat`` runs (one run when it takes over 5 s)."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - t)
+        if times[-1] > 5:
+            break
+    return statistics.median(times) * 1000
+
+
+def measure_named(folder: str, name: str) -> dict:
+    """The median of one named query (its example parameters) on a build folder's store."""
+    from kg.query.named import get_query, run_named
+    from kg.rdf.store import open_store
+
+    with open_store(folder) as store:
+        return {"ms": timed_median(lambda: run_named(store, name, get_query(name).example))}
+
+
+def named_medians(folder: str) -> dict[str, float]:
+    """Each named query's median on the store of ``folder``, each in its own process, stopped
+    after ``QUERY_LIMIT_S`` (shown as "> limit")."""
+    from kg.query.named import list_queries
 
     medians = {}
     for query in list_queries():
-        times = []
-        for _ in range(repeat):
-            t = time.perf_counter()
-            run_named(store, query.name, query.example)
-            times.append(time.perf_counter() - t)
-        medians[query.name] = statistics.median(times) * 1000
+        try:
+            medians[query.name] = child(["named", folder, query.name], timeout=QUERY_LIMIT_S)["ms"]
+        except subprocess.TimeoutExpired:
+            medians[query.name] = float("inf")
     return medians
 
 
 def measure_oxigraph(ttl: str) -> dict:
-    import pyoxigraph as ox
+    """Bulk load of a graph.ttl into a new embedded Oxigraph store (kept beside it for the queries)."""
+    from kg.rdf.store import LocalStore, store_dir
 
-    from kg.rdf.store import LocalStore
-
-    folder = tempfile.mkdtemp(prefix="kg-bench-ox-")
+    folder = Path(tempfile.mkdtemp(prefix="kg-bench-ox-"))
     started = time.perf_counter()
-    store = LocalStore(Path(folder) / "store", read_only=False)
-    store._store.bulk_load(path=ttl, format=ox.RdfFormat.TURTLE)
-    load = time.perf_counter() - started
-    return {"load_s": load, "triples": len(store), "queries": named_medians(store)}
+    with LocalStore(store_dir(folder), read_only=False) as store:
+        store.load_file(Path(ttl))
+        load = time.perf_counter() - started
+        triples = len(store)
+    return {"load_s": load, "triples": triples, "folder": str(folder)}
 
 
 def measure_rdflib(ttl: str) -> dict:
@@ -142,37 +163,26 @@ def measure_rdflib(ttl: str) -> dict:
     medians = {}
     for query in list_queries():
         text = bind_values(*prepare(query.name, query.example))
-        times = []
-        for _ in range(3):
-            signal.alarm(RDFLIB_LIMIT_S)
-            t = time.perf_counter()
-            try:
-                list(graph.query(text, initNs=PREFIXES))
-            except TimeoutError:
-                times = [float("inf")]
-                break
-            finally:
-                signal.alarm(0)
-            times.append(time.perf_counter() - t)
-            if times[-1] > 5:  # slow enough that one run says it
-                break
-        medians[query.name] = statistics.median(times) * 1000
+        signal.alarm(QUERY_LIMIT_S)
+        try:
+            medians[query.name] = timed_median(lambda: list(graph.query(text, initNs=PREFIXES)), repeat=3)
+        except TimeoutError:
+            medians[query.name] = float("inf")
+        except Exception as error:  # rdflib fails on some queries: say so in the table
+            medians[query.name] = type(error).__name__
+        finally:
+            signal.alarm(0)
     return {"load_s": load, "triples": len(graph), "queries": medians}
 
 
-def measure_queries(folder: str) -> dict:
-    from kg.rdf.store import open_store
-
-    with open_store(folder) as store:
-        return {"queries": named_medians(store)}
+MEASURES = {"build": measure_build, "oxigraph": measure_oxigraph, "rdflib": measure_rdflib, "named": measure_named}
 
 
-MEASURES = {"build": measure_build, "oxigraph": measure_oxigraph, "rdflib": measure_rdflib,
-            "queries": measure_queries}
-
-
-def ms(value: float) -> str:
-    return f"> {RDFLIB_LIMIT_S * 1000:,} ms" if value == float("inf") else f"{value:,.0f} ms"
+def ms(value: float | str) -> str:
+    """A median for the table: milliseconds, "> limit", or the error that stopped the query."""
+    if isinstance(value, str):
+        return f"fails: {value}"
+    return f"> {QUERY_LIMIT_S} s" if value == float("inf") else f"{value:,.0f} ms"
 
 
 def main() -> None:
@@ -198,22 +208,29 @@ def main() -> None:
     print(f"{'papers':>8} {'built':>8} {'seconds':>8} {'papers/s':>9} {'s/1k papers':>12} {'peak MB main':>13} "
           f"{'peak MB worker':>15} {'triples':>11}")
     builds = {}
-    for size in sizes:
+
+    def build_row(size: int) -> None:
         files = [str(p) for p in write_corpus(papers, size, work / f"corpus-{size}")]
-        result = child(["build", files, str(work / f"build-{size}"), args.workers, False])
-        builds[size] = result
+        result = builds[size] = child(["build", files, str(work / f"build-{size}"), args.workers, False])
         print(f"{size:>8,} {result['papers']:>8,} {result['seconds']:>8.1f} {result['papers'] / result['seconds']:>9,.0f} "
               f"{1000 * result['seconds'] / result['papers']:>12.2f} {result['main_mb']:>13,.0f} "
               f"{result['worker_mb']:>15,.0f} {result['triples']:>11,}")
 
-    mid = 10_000 if 10_000 in sizes else sizes[0]
+    small, big = sizes[:-1], sizes[-1]
+    for size in small:
+        build_row(size)
+    mid = 10_000 if 10_000 in small else small[-1]
+    ttl = str(work / f"build-{mid}" / "graph.ttl")
+    ox_result, rdflib_result = child(["oxigraph", ttl]), child(["rdflib", ttl])
+    ox_queries = named_medians(ox_result["folder"])
+    build_row(big)
+
     one = child(["build", [str(p) for p in sorted((work / f"corpus-{mid}").glob("*.jsonl"))],
                  str(work / f"build-{mid}-one"), 1, False])
     print()
     print(f"workers at {mid:,} papers: 1 worker {one['seconds']:.1f} s ({one['papers'] / one['seconds']:,.0f} papers/s); "
           f"{args.workers} workers {builds[mid]['seconds']:.1f} s ({builds[mid]['papers'] / builds[mid]['seconds']:,.0f} papers/s)")
 
-    big = max(sizes)
     extra = write_corpus(papers, big // 100, work / "extra", start=big)
     files = [str(p) for p in sorted((work / f"corpus-{big}").glob("*.jsonl"))] + [str(p) for p in extra]
     step = child(["build", files, str(work / f"build-{big}"), args.workers, True])
@@ -221,16 +238,14 @@ def main() -> None:
     print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s, "
           f"{share:.1f}% of the full build's {builds[big]['seconds']:.1f} s ({step['unchanged']} unchanged files skipped)")
 
-    ttl = str(work / f"build-{mid}" / "graph.ttl")
-    ox_result, rdflib_result = child(["oxigraph", ttl]), child(["rdflib", ttl])
-    big_queries = child(["queries", str(work / f"build-{big}")])["queries"]
+    big_queries = named_medians(str(work / f"build-{big}"))
     print()
     print(f"store at {mid:,} papers ({ox_result['triples']:,} triples): bulk load of graph.ttl: "
           f"Oxigraph {ox_result['load_s']:.1f} s, rdflib in memory {rdflib_result['load_s']:.1f} s")
     print(f"{'named query (median)':32} {'Oxigraph ' + format(mid, ','):>16} {'rdflib ' + format(mid, ','):>16} "
           f"{'Oxigraph ' + format(big, ',') + '+1%':>20}")
-    for name in ox_result["queries"]:
-        print(f"{name:32} {ms(ox_result['queries'][name]):>16} {ms(rdflib_result['queries'][name]):>16} "
+    for name in ox_queries:
+        print(f"{name:32} {ms(ox_queries[name]):>16} {ms(rdflib_result['queries'][name]):>16} "
               f"{ms(big_queries[name]):>20}")
     print(f"\nwork folder: {work}")
 
