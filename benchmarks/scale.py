@@ -9,7 +9,8 @@
 
 The corpora beyond the ACL corpus's 14,472 papers with abstracts are made by varying it: each
 variant gives every author a new name (consistently, so co-author structure stays), shuffles the
-sentences of each abstract and marks the title with the variant's number. The output says so.
+sentences of each abstract and marks the title and the abstract with the variant's number (so that
+no variant is the same paper as another by title or by abstract). The output says so.
 
     PYTHONPATH=. .venv/bin/python benchmarks/scale.py [BIB] [--sizes 1000,10000,100000] [--workers N]
 """
@@ -50,7 +51,8 @@ def variant(paper: dict, number: int) -> dict:
     rng = random.Random(f"{number}:{paper['title']}")
     sentences = SENTENCE.split(paper["abstract"])
     rng.shuffle(sentences)
-    return {**paper, "title": f"{paper['title']} (variant {number})", "abstract": " ".join(sentences),
+    return {**paper, "title": f"{paper['title']} (variant {number})",
+            "abstract": f"Variant {number}. " + " ".join(sentences),
             "authors": [f"{name} V{number}" for name in paper["authors"]]}
 
 
@@ -202,7 +204,7 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",")]
     papers = base_papers(Path(args.bib))
     print(f"corpus: {args.bib}: {len(papers):,} papers with a title and an abstract; larger corpora vary them "
-          f"(new author names, shuffled abstract sentences, the title marked 'variant N')")
+          f"(new author names, shuffled abstract sentences, title and abstract marked 'variant N')")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; workers={args.workers}")
     print()
     print(f"{'papers':>8} {'built':>8} {'seconds':>8} {'papers/s':>9} {'s/1k papers':>12} {'peak MB main':>13} "

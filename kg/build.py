@@ -21,6 +21,7 @@ remote SPARQL server (an ``http(s)://`` store) applies its changes as it goes.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shutil
 import time
@@ -41,6 +42,7 @@ from kg.rdf.namespaces import DCTERMS, PREFIXES
 from kg.resolve import Change, MethodRegistry, Resolver
 
 BATCH = 400  # papers per extraction batch
+LOAD_CHUNK = 250_000  # triples per call of the store's bulk loader
 
 
 @dataclass
@@ -232,11 +234,11 @@ class Increment:
             yield from extraction_triples(extraction, self.described)
 
     def add(self, triples: Iterable[ox.Triple]) -> None:
-        """Add triples to the store; when recording, only those it does not hold, remembered."""
-        if self.added is None:
-            self.store.add(triples)
-        else:
-            self.store.add(self._unheld(triples))
+        """Add triples to the store, ``LOAD_CHUNK`` at a time (the bulk loader holds a chunk in
+        memory); when recording, only those it does not hold, remembered."""
+        stream = iter(triples if self.added is None else self._unheld(triples))
+        while (first := next(stream, None)) is not None:
+            self.store.add(itertools.chain([first], itertools.islice(stream, LOAD_CHUNK - 1)))
 
     def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
         for triple in triples:
