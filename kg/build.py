@@ -1,22 +1,48 @@
-"""The build: documents -> records -> resolved papers -> extractions -> store, Turtle and views.
+"""The build: documents -> records -> papers -> extractions -> triples, streamed into a store.
 
-A build is atomic: everything is written into a fresh folder beside ``out`` and swapped in by
-renaming only when it is complete, so a failed or interrupted build leaves the previous store
-and files as they were.
+A build is a sequence of records added to a store. Records flow from the readers through the
+``Resolver`` (papers and persons, against registries) to the extraction, in batches of papers, and
+their triples go to the store's bulk loader as they are made: no list of every record or triple is
+kept. The registries are filled from the store first, so a build into an existing store
+(``store=``) continues where the last one stopped: documents whose content hash the store holds
+are skipped, a document whose file name the store holds with another hash replaces it (what only
+the old version contributed is deleted first), new documents are added. The same inputs in the
+same order give the same graph at once or in steps.
+
+Extraction runs in this process, in ``workers`` forked processes, or on a Dask cluster; batches
+come back in order and every paper is canonicalised on its own against the method registry, so the
+graph does not depend on where or in how many processes the text was read.
+
+A build into a folder is atomic: it writes into a fresh folder beside the store (a new store, or a
+cheap hard-linked backup of the existing one) and swaps it in by renames only when complete, so a
+failed or interrupted build leaves the previous store and files as they were. A build into a
+remote SPARQL server (an ``http(s)://`` store) applies its changes as it goes.
 """
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import shutil
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyoxigraph as ox
+
 from kg import ONTOLOGY_DIR
-from kg.model import Corpus, InputError, Problem
-from kg.rdf.store import LocalStore, store_dir
-from kg.rdf.triples import corpus_triples, lexicon_files
+from kg.model import Document, Extraction, InputError, Paper, Problem
+from kg.rdf import delta
+from kg.rdf.store import LocalStore, Store, store_dir
+from kg.rdf.triples import (N, category_triples, extraction_triples, lexicon_files, method_iri, method_triples,
+                            paper_iri, paper_triples, person_triples, source_iri, source_triples)
+from kg.rdf.namespaces import DCTERMS, PREFIXES
+from kg.resolve import Change, MethodRegistry, Resolver
+
+BATCH = 400  # papers per extraction batch
+LOAD_CHUNK = 250_000  # triples per call of the store's bulk loader
 
 
 @dataclass
@@ -28,13 +54,17 @@ class BuildReport:
     papers: int = 0
     persons: int = 0
     triples: int = 0
+    unchanged: int = 0  # documents the store held already (not read again)
+    replaced: int = 0  # documents whose earlier version was replaced
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     out: Path | None = None
 
     def summary(self) -> str:
+        kept = (f"; {self.unchanged} unchanged documents skipped" if self.unchanged else "") + \
+               (f"; {self.replaced} documents replaced" if self.replaced else "")
         return (f"read {self.documents} documents, {self.records} records; built {self.papers} papers, "
-                f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s"
+                f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s" + kept
                 + (f"; {len(self.problems)} problems" if self.problems else ""))
 
 
@@ -57,68 +87,322 @@ def swap_in(staging: Path, out: Path) -> None:
     staging.rmdir()
 
 
-def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike, *, strict: bool = False,
-          lexicons: Sequence[Path] = (), methods_json: Path | None = None, workers: int = 1,
-          views: bool = True, progress: bool = False) -> BuildReport:
-    """Build the graph of ``sources`` into ``out`` (``out/store``, ``out/graph.ttl``, views).
+# --- extraction, here or elsewhere ----------------------------------------------------------------
 
-    ``progress`` shows a progress bar on stderr for long inputs."""
-    from kg.extract import canonicalise, extract_papers, load_pipeline
-    from kg.ingest import iter_documents
-    from kg.resolve import resolve
+_PIPELINES: dict = {}
 
-    started = time.perf_counter()
-    report = BuildReport()
-    documents = []
-    for document in iter_documents(sources):
+
+def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: str | None) -> list[Extraction]:
+    """Extract a batch of papers with this process's pipeline (loaded once per process)."""
+    from kg.extract import extract_papers, load_pipeline
+
+    config = (lexicons, methods_json)
+    if config not in _PIPELINES:
+        _PIPELINES[config] = load_pipeline([Path(p) for p in lexicons],
+                                           methods_json=Path(methods_json) if methods_json else None)
+    return list(extract_papers(papers, nlp=_PIPELINES[config]))
+
+
+class _Done:
+    """A finished result with the interface of a future."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
+
+
+class Extractor:
+    """Runs ``extract_batch`` in this process, in ``workers`` forked processes (started only when
+    the input has more than one batch), or on the Dask cluster at ``dask``."""
+
+    def __init__(self, lexicons: Sequence[Path], methods_json: Path | None, workers: int, dask: str | None):
+        self.config = (tuple(str(p) for p in lexicons), str(methods_json) if methods_json else None)
+        self.workers = max(1, workers)
+        self.dask = dask
+        self.pool = None
+        self.batches = 0
+
+    def submit(self, papers: list[Paper]):
+        """A future of the extractions of ``papers`` (sent as key, title and abstract only)."""
+        light = [Paper(p.key, p.title, p.abstract, None, [], False, [], []) for p in papers]
+        self.batches += 1
+        if self.dask:
+            if self.pool is None:
+                from distributed import Client
+
+                self.pool = Client(self.dask)
+            return self.pool.submit(extract_batch, light, *self.config, pure=False)
+        if self.workers > 1 and self.batches > 1:
+            if self.pool is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
+                extract_batch([], *self.config)  # load the pipeline here: forked workers inherit it
+                self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
+            return self.pool.submit(extract_batch, light, *self.config)
+        return _Done(extract_batch(light, *self.config))
+
+    @property
+    def in_flight(self) -> int:
+        """How many batches may run ahead of the one being written: two per worker."""
+        if self.pool is None:
+            return 0
+        return 2 * (sum(self.pool.nthreads().values()) if self.dask else self.workers)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            (self.pool.close if self.dask else self.pool.shutdown)()
+            self.pool = None
+
+
+# --- one increment ------------------------------------------------------------------------------
+
+class Increment:
+    """The registries of a build and the triples of the documents it adds."""
+
+    def __init__(self, store: Store, extractor: Extractor, report: BuildReport, record: bool = False):
+        self.store = store
+        #: The triples this build added to the store, in order (kept when ``record``, to append
+        #: them to the previous graph.ttl instead of writing the whole graph again).
+        self.added: dict[ox.Triple, None] | None = {} if record else None
+        self.extractor = extractor
+        self.report = report
+        self.resolver = Resolver(lambda key: delta.load_paper(store, self.resolver, key))
+        self.methods = MethodRegistry()
+        self.described: set[str] = set()  # IRIs of nodes described already
+        delta.fill_registries(store, self.resolver, self.methods, self.described)
+
+    def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Triple]:
+        """Every triple the documents add, batch after batch."""
+        batch: list[Paper] = []
+        pending: deque = deque()
+        for document in documents:
+            for change in self._changes(document):
+                yield from self._paper_triples(change)
+                if change.new:
+                    batch.append(change.paper)
+                if len(batch) >= BATCH:
+                    pending.append(self.extractor.submit(batch))
+                    batch = []
+                    while len(pending) > self.extractor.in_flight:
+                        yield from self._extraction_triples(pending.popleft().result())
+        if batch:
+            pending.append(self.extractor.submit(batch))
+        while pending:
+            yield from self._extraction_triples(pending.popleft().result())
+
+    def _changes(self, document: Document | InputError) -> Iterator[Change]:
         if isinstance(document, InputError):
-            report.problems.append(document.problem)
-            continue
-        report.problems.extend(document.problems)
-        if document.records:
-            documents.append(document)
-            report.documents += 1
-            report.records += len(document.records)
-    if strict and report.problems:
-        raise BuildFailed(f"{len(report.problems)} problems in the input (--strict): nothing was written")
-    if not documents:
-        raise BuildFailed("no papers found in the input: nothing was written")
+            self.report.problems.append(document.problem)
+            return
+        self.report.problems.extend(document.problems)
+        if not document.records:
+            return
+        self.report.documents += 1
+        self.report.records += len(document.records)
+        for record in document.records:
+            change = self.resolver.add(record)
+            self.report.papers += change.new
+            yield change
 
-    corpus: Corpus = resolve(documents)
-    nlp = load_pipeline(lexicons, methods_json=methods_json)
-    extracting = extract_papers(corpus.papers, nlp=nlp, n_process=workers)
-    if progress and len(corpus.papers) >= 1000:
-        from tqdm import tqdm
+    def _paper_triples(self, change: Change) -> Iterator[ox.Triple]:
+        """A new paper's metadata, or what a later record adds to a known one."""
+        paper = change.paper
+        yield from paper_triples(paper)
+        for source in paper.sources:
+            if (iri := source_iri(source).value) not in self.described:
+                self.described.add(iri)
+                yield from source_triples(source, change.owner)
+        for category in paper.categories:
+            iri, triples = category_triples(category)
+            yield ox.Triple(paper_iri(paper.key), N(DCTERMS.subject), iri)
+            if iri.value not in self.described:
+                self.described.add(iri.value)
+                yield from triples
 
-        extracting = tqdm(extracting, total=len(corpus.papers), unit="paper", desc="extracting")
-    extractions = list(extracting)
-    canonicalise(extractions)
+    def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Triple]:
+        """Each paper's methods keyed against the registry, then its links and evidence."""
+        from kg.extract import canonicalise
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = out / f".building-{os.getpid()}"
+        for extraction in extractions:
+            canonicalise([extraction])
+            for method in self.methods.assign_all(extraction):
+                self.described.add(method_iri(method.key).value)
+                yield from method_triples(method)
+            yield from extraction_triples(extraction, self.described)
+
+    def add(self, triples: Iterable[ox.Triple]) -> None:
+        """Add triples to the store, ``LOAD_CHUNK`` at a time (the bulk loader holds a chunk in
+        memory); when recording, only those it does not hold, remembered."""
+        stream = iter(triples if self.added is None else self._unheld(triples))
+        while (first := next(stream, None)) is not None:
+            self.store.add(itertools.chain([first], itertools.islice(stream, LOAD_CHUNK - 1)))
+
+    def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+        for triple in triples:
+            if triple not in self.added and not delta.holds(self.store, triple):
+                self.added[triple] = None
+                yield triple
+
+    def finish(self) -> bool:
+        """What only the end of the input decides: better author lists and display names, and
+        the people of this build. True when that removed triples from the store."""
+        resolver = self.resolver
+        renamed = resolver.renamed()
+        removes = bool(resolver.reauthored or renamed)
+        if removes:
+            self.added = None  # graph.ttl will be written whole: stop recording
+        delta.rewrite(self.store, resolver.reauthored, renamed)
+        papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
+                  for key in sorted(resolver.reauthored)]
+        people = list(resolver.people.values())
+        self.add(t for paper in papers for t in paper_triples(paper))
+        self.add(t for person in people for t in person_triples(person))
+        self.report.persons = len(resolver.new_people())
+        return removes
+
+
+# --- where a build goes ---------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _target(out: Path | None, store: str | None) -> Iterator[tuple[Store, Path | None]]:
+    """The store a build writes to, and its staging folder (swapped in on success); a remote
+    store is written in place."""
+    if store is not None and str(store).startswith(("http://", "https://")):
+        from kg.rdf.remote import RemoteStore
+
+        yield RemoteStore(str(store)), None
+        return
+    folder = Path(out if out is not None else store)
+    folder.mkdir(parents=True, exist_ok=True)
+    staging = folder / f".building-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     try:
-        store = LocalStore(store_dir(staging), read_only=False)
-        for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
-            if path.exists():
-                store.load_file(path)
-        owners = {sha: corpus.persons[key] for sha, key in corpus.profile_owners.items()}
-        store.add(corpus_triples(corpus.papers, corpus.persons.values(), owners, extractions))
-        report.triples = len(store)
-        store.dump(staging / "graph.ttl")
-        if views:
-            from kg.views import write_site
-
-            write_site(store, staging)
-        store.close()
-        swap_in(staging, out)
+        if store is not None and store_dir(folder).is_dir():
+            existing = ox.Store(str(store_dir(folder)))
+            existing.backup(str(store_dir(staging)))  # hard links: cheap, and the original stays untouched
+            del existing
+        db = LocalStore(store_dir(staging), read_only=False)
+        try:
+            yield db, staging
+        finally:
+            db.close()
+        swap_in(staging, folder)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    report.papers = len(corpus.papers)
-    report.persons = len(corpus.persons)
+
+
+def _plan(db: Store, sources: Sequence[str | os.PathLike], report: BuildReport) -> list[str]:
+    """Compare the source files with the store's documents by content hash: drop the documents
+    whose new version differs (same file name, other hash), count the unchanged ones, and return
+    the files to read (the new and changed ones, in order)."""
+    import hashlib
+
+    from kg.ingest.read import expand
+
+    files = list(expand(sources))
+    stored = delta.stored_sources(db)
+    if not stored:
+        return files
+    to_read = []
+    for name in files:
+        try:
+            sha = hashlib.sha256(Path(name).read_bytes()).hexdigest()
+        except OSError:
+            to_read.append(name)  # the reader says why, in one line
+            continue
+        old = stored.get(Path(name).name, set())
+        if sha in old:
+            report.unchanged += 1
+            continue
+        to_read.append(name)
+        for previous in old:
+            delta.drop_source(db, source_iri_of(previous))
+            report.replaced += 1
+    if report.replaced:
+        delta.drop_orphans(db)
+    return to_read
+
+
+def _append_graph(previous: Path, path: Path, added: Iterable[ox.Triple]) -> None:
+    """graph.ttl of a build that only added triples: the previous one, then the new triples in
+    Turtle (prefixes may be declared again anywhere). Much faster than writing the whole graph
+    again. The new triples pass through a store in memory, which writes literals as the store does."""
+    shutil.copyfile(previous, path)
+    scratch = ox.Store()
+    scratch.bulk_extend(ox.Quad(t.subject, t.predicate, t.object) for t in added)
+    with path.open("ab") as f:
+        scratch.dump(f, ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)
+
+
+def source_iri_of(sha256: str) -> str:
+    """The IRI of the source document with this content hash."""
+    from kg.model import SourceDocument
+
+    return source_iri(SourceDocument("", "", sha256, "")).value
+
+
+def _check_strict(sources: Sequence[str | os.PathLike]) -> None:
+    from kg.ingest import iter_documents
+
+    problems = sum(len(d.problems) if isinstance(d, Document) else 1 for d in iter_documents(sources))
+    if problems:
+        raise BuildFailed(f"{problems} problems in the input (--strict): nothing was written")
+
+
+def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = None, *,
+          store: str | os.PathLike | None = None, strict: bool = False, lexicons: Sequence[Path] = (),
+          methods_json: Path | None = None, workers: int | None = None, dask: str | None = None,
+          views: bool = True, progress: bool = False) -> BuildReport:
+    """Build the graph of ``sources`` afresh into the folder ``out`` (``out/store``,
+    ``out/graph.ttl``, views), or add them to the store at ``store`` (a build folder, created if
+    need be, or a SPARQL server's URL).
+
+    ``workers`` processes extract (default: the machine's cores), or the Dask scheduler at
+    ``dask``; ``progress`` shows a progress bar on stderr."""
+    from kg.ingest import iter_documents
+
+    if (out is None) == (store is None):
+        raise BuildFailed("give a build folder (--out DIR) or a store to add to (--store DIR|URL)")
+    started = time.perf_counter()
+    if strict:
+        _check_strict(sources)
+    report = BuildReport()
+    extractor = Extractor(lexicons, methods_json, workers or os.cpu_count() or 1, dask)
+    try:
+        with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
+            for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
+                if path.exists():
+                    db.load_file(path)
+            files = _plan(db, sources, report)
+            previous = staging.parent / "graph.ttl" if staging is not None and store is not None else None
+            appending = previous is not None and previous.is_file() and not report.replaced and not lexicons
+            increment = Increment(db, extractor, report, record=appending)
+            documents = iter_documents(files)
+            if progress:
+                from tqdm import tqdm
+
+                documents = tqdm(documents, unit="document", desc="building")
+            increment.add(increment.triples(documents))
+            if not report.papers and not report.unchanged and not report.replaced:
+                raise BuildFailed("no papers found in the input: nothing was written")
+            removed = increment.finish()
+            report.triples = len(db)
+            if staging is not None:
+                if appending and not removed:
+                    _append_graph(previous, staging / "graph.ttl", increment.added)
+                else:
+                    db.dump(staging / "graph.ttl")
+                if views:
+                    from kg.views import write_site
+
+                    write_site(db, staging)
+    finally:
+        extractor.close()
     report.seconds = time.perf_counter() - started
-    report.out = out
+    report.out = staging.parent if staging is not None else None
     return report

@@ -51,13 +51,20 @@ def query_text(query_or_file: str) -> str:
 def cmd_build(args) -> int:
     from kg.build import build
 
-    report = build(args.sources, args.out, strict=args.strict, lexicons=args.lexicon,
-                   methods_json=args.methods_json, workers=args.workers, views=not args.no_views,
-                   progress=sys.stderr.isatty())
+    if (args.out is None) == (args.store is None):
+        raise UsageError("give --out DIR (a fresh build) or --store DIR|URL (add to a store), not both")
+    if args.dask and not (args.store or "").startswith(("http://", "https://")):
+        raise UsageError("--dask loads into a SPARQL server: give --store http://HOST:PORT")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be 1 or more")
+    report = build(args.sources, args.out, store=args.store, strict=args.strict, lexicons=args.lexicon,
+                   methods_json=args.methods_json, workers=args.workers, dask=args.dask,
+                   views=not args.no_views, progress=sys.stderr.isatty())
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(report.summary())
-    print(f"wrote {report.out / 'graph.ttl'} and the store {report.out / 'store'}")
+    where = report.out
+    print(f"wrote {where / 'graph.ttl'} and the store {where / 'store'}" if where else f"loaded into {args.store}")
     return 0
 
 
@@ -323,11 +330,13 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="build the graph of documents into a folder")
     p.add_argument("sources", nargs="+", help="files or folders (profile pages, listings, BibTeX, arXiv JSON lines...)")
-    p.add_argument("--out", required=True, help="the build folder: store/, graph.ttl, views")
+    p.add_argument("--out", help="a fresh build into this folder: store/, graph.ttl, views")
+    p.add_argument("--store", help="add to this build folder (new and changed documents only) or SPARQL server URL")
     p.add_argument("--strict", action="store_true", help="fail on any problem in the input, before writing anything")
     p.add_argument("--lexicon", action="append", default=[], type=Path, help="another SKOS lexicon of methods (repeatable)")
     p.add_argument("--methods-json", type=Path, help="a Papers with Code methods.json to add to the lexicon")
-    p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    p.add_argument("--workers", type=int, default=None, help="processes for extraction (default: the machine's cores)")
+    p.add_argument("--dask", metavar="ADDRESS", help="extract on the Dask cluster at ADDRESS (with --store URL)")
     p.add_argument("--no-views", action="store_true", help="skip the HTML views")
     p.set_defaults(func=cmd_build)
 

@@ -114,9 +114,8 @@ def person_triples(person: Person) -> Iterator[ox.Triple]:
     iri = person_iri(person.key)
     yield ox.Triple(iri, A, N(FOAF.Person))
     yield ox.Triple(iri, N(FOAF.name), text(person.name))
-    for written in sorted(person.written):
-        if written != person.name:
-            yield ox.Triple(iri, N(KG.nameAsWritten), text(written))
+    for written in sorted(person.written):  # every form, the one shown too: a later build may show another
+        yield ox.Triple(iri, N(KG.nameAsWritten), text(written))
 
 
 def source_triples(source: SourceDocument, owner: Person | None = None) -> Iterator[ox.Triple]:

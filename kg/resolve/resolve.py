@@ -1,27 +1,41 @@
-"""Records of all documents -> one ``Paper`` per paper and one ``Person`` per person.
+"""Records -> papers and persons, one record at a time, against registries that a store can refill.
 
-Identity rules (so that the same input gives the same keys on any machine):
+A build is a sequence of records added to a store: ``Resolver.add(record)`` decides, from what
+came before (the registries, filled from the store at the start of an incremental build), which
+paper and which people a record is. The full build and the incremental build are one mechanism,
+so the same inputs in the same order give the same graph whether built at once or in steps.
+
+Identity rules (the same input in the same order gives the same keys on any machine):
 
 * A person is everyone whose names fold to the same ``name_key`` (case, accents, punctuation).
-  ``Person.key`` is the slug of the display name; when several people share a slug, the one whose
-  name key sorts first keeps it and the others get ``-<8 hex of sha256(name key)>`` appended.
-* Two records are one paper when their normalised titles are equal, or their normalised
-  abstracts are (records without a title match on the abstract alone).
-  ``Paper.key`` is the first 16 hex characters of sha256 of the paper's normalised title (the
-  smallest one when its records disagree), else of its normalised abstract. A normalised text is
-  ``fold``ed (lowercase, no accents or punctuation); a normalised abstract keeps only its first
-  40 words, so that a source which shortens abstracts still matches the full one.
+  ``Person.key`` is the name key with hyphens when it is ASCII (``"leon-zheng"``), else the ASCII
+  slug (or ``person``) and ``-<8 hex of sha256(name key)>`` (``"smith-1a2b3c4d"`` for ``Ω Smith``):
+  a function of the name key alone, so no registry is needed to keep it unique.
+* A person's display name is the best written form seen so far: natural case before capitals,
+  then more accents, then the smallest; the display already chosen counts as natural case. Every
+  written form is kept (``kg:nameAsWritten``).
+* A record is a known paper when its normalised title is the title of a known paper, else when its
+  normalised abstract is a known paper's abstract. ``Paper.key`` is fixed by the paper's first
+  record: the first 16 hex of sha256 of its normalised title, else of its normalised abstract.
+  A normalised text is ``fold``ed (lowercase, no accents or punctuation); a normalised abstract
+  keeps only its first 40 words, so a source which shortens abstracts still matches the full one.
+* A later record of a known paper adds its source and categories, fills the fields the paper
+  lacks (title, abstract, year, venue, url, doi, arXiv id) and replaces the author list when its
+  own is better (a full list beats a truncated one, then the longer one wins); profile owners are
+  always among the authors. The paper's text for extraction is the one of its first record.
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from typing import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 
 from kg.model import Corpus, Document, Paper, PaperRecord, Person, SourceDocument
 from kg.resolve.keys import digest, fold, slug
 from kg.resolve.names import display_name, name_key
 
 _ABSTRACT_WORDS = 40
+#: The scalar fields of a paper that a later record may fill in.
+FIELDS = ("title", "abstract", "year", "venue", "url", "doi", "arxiv_id")
 
 
 def title_key(title: str | None) -> str:
@@ -36,131 +50,180 @@ def abstract_key(abstract: str | None) -> str:
     return " ".join(fold(prefix).split()[:_ABSTRACT_WORDS])
 
 
-class _Persons:
-    """Everyone named in the records, collected by name key before keys are assigned."""
+def person_key(key: str) -> str:
+    """The IRI slug of the person whose name key is ``key`` (see the module's rules)."""
+    base = slug(key)
+    if base and key.isascii():
+        return base
+    return f"{base or 'person'}-{digest(key, 8)}"
 
-    def __init__(self) -> None:
-        self.forms: dict[str, Counter[str]] = defaultdict(Counter)
 
-    def add(self, written: str) -> str:
+def _among(person: Person, people: list[Person]) -> bool:
+    return any(person is other for other in people)
+
+
+def _rank(display: str, natural: bool) -> tuple:
+    return (not natural, -sum(1 for char in display if ord(char) > 127), display)
+
+
+@dataclass
+class PaperState:
+    """What a later record of a paper needs to know about it."""
+
+    fields: set[str]
+    authors: list[Person]
+    truncated: bool
+    owners: list[Person] = field(default_factory=list)
+
+
+@dataclass
+class Change:
+    """What one record does: a new paper, or additions to a known one (``new`` is False, and
+    ``paper`` holds only what the record adds: its source, categories and filled fields)."""
+
+    paper: Paper
+    new: bool
+    owner: Person | None = None  # the profile owner the record names
+
+
+class Resolver:
+    """Registries of papers (by match key) and persons (by name key), and the state of the papers
+    and persons this run touched. ``load_paper(key)`` gives the ``PaperState`` of a paper already
+    in the store (an incremental build), ``None`` without a store."""
+
+    def __init__(self, load_paper: Callable[[str], PaperState | None] | None = None) -> None:
+        self.by_title: dict[str, str] = {}  # digest of a title key -> paper key
+        self.by_abstract: dict[str, str] = {}  # digest of an abstract key -> paper key
+        self.stored_names: dict[str, str] = {}  # name key -> display name in the store
+        self.people: dict[str, Person] = {}  # name key -> Person touched in this run
+        self.states: dict[str, PaperState] = {}  # paper key -> state, papers touched in this run
+        self.reauthored: set[str] = set()  # stored or emitted papers whose author list changed
+        self.load_paper = load_paper or (lambda key: None)
+
+    def remember_paper(self, key: str, title: str | None, abstract: str | None) -> None:
+        """Register a paper's match keys (from the store, or a paper of this run)."""
+        if title:
+            self.by_title.setdefault(digest(title_key(title)), key)
+        if abstract:
+            self.by_abstract.setdefault(digest(abstract_key(abstract)), key)
+
+    def remember_person(self, display: str) -> None:
+        """Register a person of the store by display name."""
+        self.stored_names[name_key(display)] = display
+
+    def person(self, written: str) -> Person:
+        """The person a written name is, with its display name improved by this form if better."""
         key = name_key(written)
-        self.forms[key][written] += 1
-        return key
+        person = self.people.get(key)
+        if person is None:
+            stored = self.stored_names.get(key)
+            person = Person(person_key(key), stored or display_name(written))
+            self.people[key] = person
+            if stored is None:
+                person.written.add(written)
+                return person
+        person.written.add(written)
+        shown = display_name(written)
+        if _rank(shown, shown == written) < _rank(person.name, True):
+            person.name = shown
+        return person
 
-    @staticmethod
-    def _display(forms: Counter[str]) -> str:
-        """The best display form: one already in natural case, then one with more accents, then
-        the most frequent, then the smallest: the choice does not depend on file order."""
-        def rank(written: str) -> tuple:
-            shown = display_name(written)
-            accents = sum(1 for char in shown if ord(char) > 127)
-            return (shown != written, -accents, -forms[written], shown)
+    def stored_person(self, display: str) -> Person:
+        """The person of the store shown as ``display`` (no written form is added)."""
+        key = name_key(display)
+        self.stored_names.setdefault(key, display)
+        return self.people.setdefault(key, Person(person_key(key), self.stored_names[key]))
 
-        return display_name(min(forms, key=rank))
+    def match(self, record: PaperRecord) -> str | None:
+        """The key of the known paper a record is, if any."""
+        if record.title and (key := self.by_title.get(digest(title_key(record.title)))):
+            return key
+        if record.abstract:
+            return self.by_abstract.get(digest(abstract_key(record.abstract)))
+        return None
 
-    def build(self) -> dict[str, Person]:
-        """Persons by name key, with collision-safe slugs."""
-        displays = {key: self._display(forms) for key, forms in self.forms.items()}
-        by_slug: dict[str, list[str]] = defaultdict(list)
-        for key in sorted(displays):
-            by_slug[slug(displays[key]) or "person"].append(key)
-        persons = {}
-        for base, keys in by_slug.items():
-            for rank, key in enumerate(keys):
-                person_key = base if rank == 0 and base != "person" else f"{base}-{digest(key, 8)}"
-                persons[key] = Person(person_key, displays[key], set(self.forms[key]))
-        return persons
+    def add(self, record: PaperRecord) -> Change:
+        """Resolve one record against everything before it."""
+        authors = list({person.key: person for person in map(self.person, record.authors)}.values())
+        owner = self.person(record.profile_owner) if record.profile_owner else None
+        key = self.match(record)
+        if key is None:
+            return self._new(record, authors, owner)
+        state = self.states.get(key) or self.load_paper(key)
+        if state is None:  # matched a paper this resolver only knows by its keys
+            state = PaperState(set(FIELDS), [], True)
+        self.states[key] = state
+        filled = {name: getattr(record, name) for name in FIELDS
+                  if name not in state.fields and getattr(record, name)}
+        state.fields.update(filled)
+        self.remember_paper(key, filled.get("title"), filled.get("abstract"))
+        if owner is not None and not _among(owner, state.owners):
+            state.owners.append(owner)
+        self._merge_authors(key, state, authors, record.authors_truncated)
+        delta = Paper(key=key, title=None, abstract=None, year=None, authors=[], authors_truncated=False,
+                      categories=list(record.categories), sources=[record.source])
+        return Change(replace(delta, **filled), new=False, owner=owner)
 
+    def _new(self, record: PaperRecord, authors: list[Person], owner: Person | None) -> Change:
+        key = digest(title_key(record.title) or abstract_key(record.abstract))
+        if owner is not None and not _among(owner, authors):
+            authors.append(owner)
+        self.states[key] = PaperState({n for n in FIELDS if getattr(record, n)}, authors,
+                                      record.authors_truncated, [owner] if owner else [])
+        self.remember_paper(key, record.title, record.abstract)
+        paper = Paper(key=key, title=record.title, abstract=record.abstract, year=record.year, authors=authors,
+                      authors_truncated=record.authors_truncated, categories=list(record.categories),
+                      sources=[record.source], venue=record.venue, url=record.url, doi=record.doi,
+                      arxiv_id=record.arxiv_id)
+        return Change(paper, new=True, owner=owner)
 
-def _group(match_keys: list[tuple[str, str]]) -> list[list[int]]:
-    """Indices of records grouped into papers (union-find over shared title or abstract keys)."""
-    parent = list(range(len(match_keys)))
+    def _merge_authors(self, key: str, state: PaperState, authors: list[Person], truncated: bool) -> None:
+        """Take a record's author list when it is better; keep every profile owner."""
+        if (truncated, -len(authors)) < (state.truncated, -len(state.authors)):
+            state.authors, state.truncated = list(authors), truncated
+            self.reauthored.add(key)
+        missing = [owner for owner in state.owners if not _among(owner, state.authors)]
+        if missing:
+            state.authors = state.authors + missing
+            self.reauthored.add(key)
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+    def renamed(self) -> list[tuple[Person, str]]:
+        """Persons of the store whose display name this run improved, with their stored name."""
+        return [(person, self.stored_names[key]) for key, person in self.people.items()
+                if key in self.stored_names and person.name != self.stored_names[key]]
 
-    first_with: dict[tuple[int, str], int] = {}
-    for index, keys in enumerate(match_keys):
-        for kind, key in enumerate(keys):
-            if not key:
-                continue
-            other = first_with.setdefault((kind, key), index)
-            root_a, root_b = find(index), find(other)
-            if root_a != root_b:
-                parent[max(root_a, root_b)] = min(root_a, root_b)
-    groups: dict[int, list[int]] = defaultdict(list)
-    for index in range(len(match_keys)):
-        groups[find(index)].append(index)
-    return list(groups.values())  # in order of first record, records in input order
-
-
-def _first(values: Iterable):
-    return next((value for value in values if value), None)
-
-
-def _unique(values: Iterable) -> list:
-    return list(dict.fromkeys(values))
-
-
-def _author_keys(records: list[PaperRecord], persons: _Persons) -> tuple[list[str], bool]:
-    """The best author list of a paper (a full list beats a truncated one, then the longest),
-    with every profile owner added (first when the list was empty)."""
-    best = min(records, key=lambda r: (r.authors_truncated, -len(r.authors)))
-    keys = _unique(persons.add(name) for name in best.authors)
-    for record in records:
-        if record is not best:
-            for name in record.authors:
-                persons.add(name)  # keep every written form, even from the lists not chosen
-        if record.profile_owner:
-            owner = persons.add(record.profile_owner)
-            if owner not in keys:
-                keys.append(owner)
-    return keys, best.authors_truncated
-
-
-def _paper_key(match_keys: list[tuple[str, str]]) -> str:
-    """sha256 of the smallest title key of a paper's records, else of the smallest abstract key."""
-    titles = [title for title, _ in match_keys if title]
-    return digest(min(titles) if titles else min(abstract for _, abstract in match_keys))
+    def new_people(self) -> list[Person]:
+        """Persons this run touched that the store did not hold, in order of first sight."""
+        return [person for key, person in self.people.items() if key not in self.stored_names]
 
 
 def resolve(documents: Iterable[Document]) -> Corpus:
-    """One ``Paper`` per paper across ``documents``, authors as shared ``Person``s.
+    """One ``Paper`` per paper across ``documents``, authors as shared ``Person``s: the batch case
+    of ``Resolver`` (papers in order of their first record, merged as the module's rules say)."""
+    resolver = Resolver()
+    papers: dict[str, Paper] = {}
+    owners: dict[str, str] = {}
+    for document in documents:
+        for record in document.records:
+            change = resolver.add(record)
+            if change.owner is not None:
+                owners.setdefault(record.source.sha256, change.owner.key)
+            if change.new:
+                papers[change.paper.key] = change.paper
+            else:
+                _merge_into(papers[change.paper.key], change.paper)
+    for key, paper in papers.items():
+        state = resolver.states[key]
+        paper.authors, paper.authors_truncated = state.authors, state.truncated
+    return Corpus(papers=list(papers.values()), persons={p.key: p for p in resolver.people.values()},
+                  profile_owners=owners)
 
-    Keys and matching follow the rules in this module's docstring; papers come in the order of
-    their first record. Records without a title and an abstract never reach here (the readers
-    skip them)."""
-    records = [record for document in documents for record in document.records]
-    match_keys = [(title_key(r.title), abstract_key(r.abstract)) for r in records]
-    persons = _Persons()
-    drafts = []
-    for group in _group(match_keys):
-        members = [records[index] for index in group]
-        author_keys, truncated = _author_keys(members, persons)
-        drafts.append((members, _paper_key([match_keys[i] for i in group]), author_keys, truncated))
-    owners = {r.source.sha256: persons.add(r.profile_owner) for r in records if r.profile_owner}
-    by_name = persons.build()
-    papers = []
-    for members, paper_key, author_keys, truncated in drafts:
-        sources: list[SourceDocument] = _unique(record.source for record in members)
-        papers.append(
-            Paper(
-                key=paper_key,
-                title=_first(r.title for r in members),
-                abstract=_first(r.abstract for r in members),
-                year=_first(r.year for r in members),
-                authors=[by_name[key] for key in author_keys],
-                authors_truncated=truncated,
-                categories=_unique(c for r in members for c in r.categories),
-                sources=sources,
-                venue=_first(r.venue for r in members),
-                url=_first(r.url for r in members),
-                doi=_first(r.doi for r in members),
-                arxiv_id=_first(r.arxiv_id for r in members),
-            )
-        )
-    return Corpus(papers=papers, persons={person.key: person for person in by_name.values()},
-                  profile_owners={sha: by_name[name].key for sha, name in owners.items()})
+
+def _merge_into(paper: Paper, delta: Paper) -> None:
+    """Apply what a later record adds to a paper held in memory."""
+    for name in FIELDS:
+        if getattr(delta, name):
+            setattr(paper, name, getattr(delta, name))
+    paper.categories = list(dict.fromkeys(paper.categories + delta.categories))
+    sources: list[SourceDocument] = list(dict.fromkeys(paper.sources + delta.sources))
+    paper.sources = sources

@@ -1,0 +1,256 @@
+"""Scale benchmarks, side by side in one run:
+
+* end to end (read, resolve, extract, load, graph.ttl) at 1k, 10k and 100k papers: papers/s, seconds
+  per 1,000 papers and peak memory;
+* one worker against two at 10k;
+* an incremental build of 1% new papers against the full build it extends;
+* the store at 10k papers: bulk load and named-query medians, embedded Oxigraph against rdflib's
+  in-memory store; and the named-query medians on the 100k store.
+
+The corpora beyond the ACL corpus's 14,472 papers with abstracts are made by varying it: each
+variant gives every author a new name (consistently, so co-author structure stays), shuffles the
+sentences of each abstract and marks the title and the abstract with the variant's number (so that
+no variant is the same paper as another by title or by abstract). The output says so.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/scale.py [BIB] [--sizes 1000,10000,100000] [--workers N]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEFAULT_BIB = Path("/work/shared/data/acl-2016-2020.bib")
+FILE_PAPERS = 10_000  # papers per generated JSON-lines file
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+QUERY_LIMIT_S = 30  # a named query that takes longer is stopped and shown as "> limit"
+
+
+def base_papers(bib: Path) -> list[dict]:
+    """The ACL corpus's papers that have an abstract, as plain dicts."""
+    from kg.ingest import read_document
+
+    return [{"title": r.title, "abstract": r.abstract, "authors": r.authors, "year": r.year, "venue": r.venue}
+            for r in read_document(bib).records if r.abstract and r.title]
+
+
+def variant(paper: dict, number: int) -> dict:
+    """The ``number``-th variation of a paper (0 is the paper itself)."""
+    if number == 0:
+        return paper
+    rng = random.Random(f"{number}:{paper['title']}")
+    sentences = SENTENCE.split(paper["abstract"])
+    rng.shuffle(sentences)
+    return {**paper, "title": f"{paper['title']} (variant {number})",
+            "abstract": f"Variant {number}. " + " ".join(sentences),
+            "authors": [f"{name} V{number}" for name in paper["authors"]]}
+
+
+def write_corpus(papers: list[dict], size: int, folder: Path, start: int = 0) -> list[Path]:
+    """``size`` papers (from the ``start``-th on, cycling through variants) as JSON-lines files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    for first in range(start, start + size, FILE_PAPERS):
+        path = folder / f"papers-{first:07d}.jsonl"
+        with path.open("w", encoding="utf-8") as f:
+            for index in range(first, min(first + FILE_PAPERS, start + size)):
+                f.write(json.dumps(variant(papers[index % len(papers)], index // len(papers))) + "\n")
+        files.append(path)
+    return files
+
+
+def child(args: list, timeout: float | None = None) -> dict:
+    """Run one measurement in a fresh process (its own peak memory); its JSON answer."""
+    run = subprocess.run([sys.executable, __file__, "--child", json.dumps(args)], capture_output=True, text=True,
+                         timeout=timeout)
+    if run.returncode != 0:
+        raise SystemExit(f"measurement {args[0]} failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def peak_mb() -> tuple[float, float]:
+    """Peak resident memory of this process and of its largest child process, in MB."""
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+
+
+def measure_build(files: list[str], out: str, workers: int, store: bool) -> dict:
+    from kg.build import build
+
+    started = time.perf_counter()
+    if store:
+        report = build(files, store=out, workers=workers, views=False)
+    else:
+        report = build(files, out, workers=workers, views=False)
+    seconds = time.perf_counter() - started
+    main_mb, worker_mb = peak_mb()
+    return {"papers": report.papers, "triples": report.triples, "seconds": seconds, "main_mb": main_mb,
+            "worker_mb": worker_mb, "unchanged": report.unchanged}
+
+
+def timed_median(run, repeat: int = 5) -> float:
+    """Median milliseconds of ``run()`` over ``repeat`` runs (one run when it takes over 5 s)."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - t)
+        if times[-1] > 5:
+            break
+    return statistics.median(times) * 1000
+
+
+def measure_named(folder: str, name: str) -> dict:
+    """The median of one named query (its example parameters) on a build folder's store."""
+    from kg.query.named import get_query, run_named
+    from kg.rdf.store import open_store
+
+    with open_store(folder) as store:
+        return {"ms": timed_median(lambda: run_named(store, name, get_query(name).example))}
+
+
+def named_medians(folder: str) -> dict[str, float]:
+    """Each named query's median on the store of ``folder``, each in its own process, stopped
+    after ``QUERY_LIMIT_S`` (shown as "> limit")."""
+    from kg.query.named import list_queries
+
+    medians = {}
+    for query in list_queries():
+        try:
+            medians[query.name] = child(["named", folder, query.name], timeout=QUERY_LIMIT_S)["ms"]
+        except subprocess.TimeoutExpired:
+            medians[query.name] = float("inf")
+    return medians
+
+
+def measure_oxigraph(ttl: str) -> dict:
+    """Bulk load of a graph.ttl into a new embedded Oxigraph store (kept beside it for the queries)."""
+    from kg.rdf.store import LocalStore, store_dir
+
+    folder = Path(tempfile.mkdtemp(prefix="kg-bench-ox-"))
+    started = time.perf_counter()
+    with LocalStore(store_dir(folder), read_only=False) as store:
+        store.load_file(Path(ttl))
+        load = time.perf_counter() - started
+        triples = len(store)
+    return {"load_s": load, "triples": triples, "folder": str(folder)}
+
+
+def measure_rdflib(ttl: str) -> dict:
+    """rdflib's in-memory store: parse the Turtle, then each named query (stopped after a limit)."""
+    import rdflib
+
+    from kg.query.named import list_queries, prepare
+    from kg.rdf.namespaces import PREFIXES
+    from kg.rdf.store import bind_values
+
+    started = time.perf_counter()
+    graph = rdflib.Graph().parse(ttl, format="turtle")
+    load = time.perf_counter() - started
+
+    def stop(*_):
+        raise TimeoutError
+
+    signal.signal(signal.SIGALRM, stop)
+    medians = {}
+    for query in list_queries():
+        text = bind_values(*prepare(query.name, query.example))
+        signal.alarm(QUERY_LIMIT_S)
+        try:
+            medians[query.name] = timed_median(lambda: list(graph.query(text, initNs=PREFIXES)), repeat=3)
+        except TimeoutError:
+            medians[query.name] = float("inf")
+        except Exception as error:  # rdflib fails on some queries: say so in the table
+            medians[query.name] = type(error).__name__
+        finally:
+            signal.alarm(0)
+    return {"load_s": load, "triples": len(graph), "queries": medians}
+
+
+MEASURES = {"build": measure_build, "oxigraph": measure_oxigraph, "rdflib": measure_rdflib, "named": measure_named}
+
+
+def ms(value: float | str) -> str:
+    """A median for the table: milliseconds, "> limit", or the error that stopped the query."""
+    if isinstance(value, str):
+        return f"fails: {value}"
+    return f"> {QUERY_LIMIT_S} s" if value == float("inf") else f"{value:,.0f} ms"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("bib", nargs="?", default=str(DEFAULT_BIB))
+    ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--work", default=None, help="folder for corpora and stores (default: a temporary one)")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        name, *rest = json.loads(args.child)
+        print(json.dumps(MEASURES[name](*rest)))
+        return
+
+    work = Path(args.work or tempfile.mkdtemp(prefix="kg-scale-"))
+    sizes = [int(s) for s in args.sizes.split(",")]
+    papers = base_papers(Path(args.bib))
+    print(f"corpus: {args.bib}: {len(papers):,} papers with a title and an abstract; larger corpora vary them "
+          f"(new author names, shuffled abstract sentences, title and abstract marked 'variant N')")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; workers={args.workers}")
+    print()
+    print(f"{'papers':>8} {'built':>8} {'seconds':>8} {'papers/s':>9} {'s/1k papers':>12} {'peak MB main':>13} "
+          f"{'peak MB worker':>15} {'triples':>11}")
+    builds = {}
+
+    def build_row(size: int) -> None:
+        files = [str(p) for p in write_corpus(papers, size, work / f"corpus-{size}")]
+        result = builds[size] = child(["build", files, str(work / f"build-{size}"), args.workers, False])
+        print(f"{size:>8,} {result['papers']:>8,} {result['seconds']:>8.1f} {result['papers'] / result['seconds']:>9,.0f} "
+              f"{1000 * result['seconds'] / result['papers']:>12.2f} {result['main_mb']:>13,.0f} "
+              f"{result['worker_mb']:>15,.0f} {result['triples']:>11,}")
+
+    small, big = sizes[:-1], sizes[-1]
+    for size in small:
+        build_row(size)
+    mid = 10_000 if 10_000 in small else small[-1]
+    ttl = str(work / f"build-{mid}" / "graph.ttl")
+    ox_result, rdflib_result = child(["oxigraph", ttl]), child(["rdflib", ttl])
+    ox_queries = named_medians(ox_result["folder"])
+    build_row(big)
+
+    one = child(["build", [str(p) for p in sorted((work / f"corpus-{mid}").glob("*.jsonl"))],
+                 str(work / f"build-{mid}-one"), 1, False])
+    print()
+    print(f"workers at {mid:,} papers: 1 worker {one['seconds']:.1f} s ({one['papers'] / one['seconds']:,.0f} papers/s); "
+          f"{args.workers} workers {builds[mid]['seconds']:.1f} s ({builds[mid]['papers'] / builds[mid]['seconds']:,.0f} papers/s)")
+
+    extra = write_corpus(papers, big // 100, work / "extra", start=big)
+    files = [str(p) for p in sorted((work / f"corpus-{big}").glob("*.jsonl"))] + [str(p) for p in extra]
+    step = child(["build", files, str(work / f"build-{big}"), args.workers, True])
+    share = 100 * step["seconds"] / builds[big]["seconds"]
+    print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s, "
+          f"{share:.1f}% of the full build's {builds[big]['seconds']:.1f} s ({step['unchanged']} unchanged files skipped)")
+
+    big_queries = named_medians(str(work / f"build-{big}"))
+    print()
+    print(f"store at {mid:,} papers ({ox_result['triples']:,} triples): bulk load of graph.ttl: "
+          f"Oxigraph {ox_result['load_s']:.1f} s, rdflib in memory {rdflib_result['load_s']:.1f} s")
+    print(f"{'named query (median)':32} {'Oxigraph ' + format(mid, ','):>16} {'rdflib ' + format(mid, ','):>16} "
+          f"{'Oxigraph ' + format(big, ',') + '+1%':>20}")
+    for name in ox_queries:
+        print(f"{name:32} {ms(ox_queries[name]):>16} {ms(rdflib_result['queries'][name]):>16} "
+              f"{ms(big_queries[name]):>20}")
+    print(f"\nwork folder: {work}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""What an incremental build reads from and changes in a store that holds a graph already.
+
+* ``fill_registries`` refills a build's registries (papers by match key, persons by name, method
+  labels, described nodes) from the store, so a build continues where the last one stopped.
+* ``load_paper`` gives the state of one stored paper when a new record turns out to be it.
+* ``drop_source`` deletes what one source document contributed, before its new version is added.
+* ``rewrite`` applies the changes a build can only know at its end: better author lists and
+  better display names.
+
+Changes go through SPARQL 1.1 Update: the embedded store applies each update in one transaction,
+a remote store posts it to the server's ``/update`` endpoint.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pyoxigraph as ox
+
+from kg.model import Paper, Person
+from kg.rdf.namespaces import KGR, PREFIXES
+from kg.rdf.store import LocalStore, Store
+from kg.rdf.triples import paper_iri, person_iri
+from kg.resolve.methods import MethodRegistry
+from kg.resolve.resolve import FIELDS, PaperState, Resolver
+
+PAPER_PREFIX = str(KGR["paper/"])
+
+SOURCES = "SELECT ?s ?name ?sha WHERE { ?s a kg:SourceDocument ; dcterms:title ?name ; kg:sha256 ?sha }"
+PAPERS = """SELECT ?p ?title ?abstract WHERE {
+  ?p a kg:Paper OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract } }"""
+PERSONS = "SELECT ?name WHERE { ?p a foaf:Person ; foaf:name ?name }"
+METHOD_LABELS = """SELECT ?m ?label ?pref ?typed WHERE {
+  ?m a skos:Concept . FILTER NOT EXISTS { ?m skos:inScheme kgr:categories }
+  { ?m skos:prefLabel ?label BIND(true AS ?pref) } UNION { ?m skos:altLabel ?label BIND(false AS ?pref) }
+  BIND(EXISTS { ?m a kg:Method } AS ?typed) }"""
+METHOD_BROADER = "SELECT ?m ?b WHERE { ?m a kg:Method ; skos:broader ?b }"
+DESCRIBED = """SELECT ?x WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model } UNION { ?x a kg:SourceDocument }
+  UNION { ?x skos:inScheme kgr:categories } UNION { ?x a kg:Method } }"""
+
+PAPER_FIELDS = """SELECT ?title ?abstract ?year ?venue ?url ?doi ?arxiv_id ?truncated WHERE {
+  OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract }
+  OPTIONAL { ?p fabio:hasPublicationYear ?year } OPTIONAL { ?p kg:venue ?venue } OPTIONAL { ?p schema:url ?url }
+  OPTIONAL { ?p kg:doi ?doi } OPTIONAL { ?p kg:arxivId ?arxiv_id } OPTIONAL { ?p kg:authorsTruncated ?truncated } }"""
+PAPER_AUTHORS = """SELECT ?name WHERE { ?p kg:authorship ?a . ?a kg:position ?position ; kg:author/foaf:name ?name }
+ORDER BY ?position"""
+PAPER_OWNERS = "SELECT DISTINCT ?name WHERE { ?p prov:wasDerivedFrom/kg:profileOwner/foaf:name ?name }"
+
+#: Deleting a source document: its papers (with authorships and evidence) unless another document
+#: also gives them, its links from shared papers, itself; then whatever no paper uses any more.
+DROP_SOURCE = """
+DELETE { ?x ?p ?o } WHERE {
+  ?paper prov:wasDerivedFrom ?source .
+  FILTER NOT EXISTS { ?paper prov:wasDerivedFrom ?other FILTER(?other != ?source) }
+  { ?x a kg:Evidence ; prov:wasDerivedFrom ?paper . ?x ?p ?o } UNION { ?paper kg:authorship ?x . ?x ?p ?o }
+  UNION { ?paper ?p ?o BIND(?paper AS ?x) } } ;
+DELETE { ?paper prov:wasDerivedFrom ?source } WHERE { ?paper prov:wasDerivedFrom ?source } ;
+DELETE { ?source ?p ?o } WHERE { ?source ?p ?o }"""
+DROP_ORPHANS = """
+DELETE { ?x ?p ?o } WHERE { ?x a foaf:Person .
+  FILTER NOT EXISTS { ?a kg:author ?x } FILTER NOT EXISTS { ?s kg:profileOwner ?x } ?x ?p ?o } ;
+DELETE { ?a kg:extends ?b } WHERE { ?a kg:extends ?b
+  FILTER NOT EXISTS { ?e kg:subject ?a ; kg:predicate kg:extends ; kg:object ?b } } ;
+DELETE { ?x ?p ?o } WHERE { ?x a kg:Method . FILTER NOT EXISTS { ?x skos:inScheme ?scheme }
+  FILTER NOT EXISTS { ?y kg:mentions ?x } FILTER NOT EXISTS { ?x kg:extends ?y } FILTER NOT EXISTS { ?y kg:extends ?x }
+  ?x ?p ?o } ;
+DELETE { ?x a kg:Method } WHERE { ?x a kg:Method ; skos:inScheme ?scheme .
+  FILTER NOT EXISTS { ?y kg:mentions ?x } FILTER NOT EXISTS { ?x kg:extends ?y } FILTER NOT EXISTS { ?y kg:extends ?x } } ;
+DELETE { ?x ?p ?o } WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model }
+  FILTER NOT EXISTS { ?y kg:usesDataset|kg:usesModel ?x } ?x ?p ?o } ;
+DELETE { ?x ?p ?o } WHERE { ?x kg:arxivId ?id . FILTER NOT EXISTS { ?x a kg:Paper } FILTER NOT EXISTS { ?y cito:cites ?x }
+  ?x ?p ?o }"""
+#: Categories no paper uses, leaves first (an area goes when its last subarea has gone).
+DROP_CATEGORY_LEAVES = """
+DELETE { ?x ?p ?o } WHERE { ?x skos:inScheme kgr:categories .
+  FILTER NOT EXISTS { ?y dcterms:subject ?x } FILTER NOT EXISTS { ?z skos:broader ?x } ?x ?p ?o }"""
+CATEGORY_DEPTH = 3
+
+
+def update(store: Store, sparql: str) -> None:
+    """Run a SPARQL 1.1 Update on the store (in one transaction on the embedded store)."""
+    prologue = "".join(f"PREFIX {p}: <{iri}>\n" for p, iri in PREFIXES.items())
+    if isinstance(store, LocalStore):
+        store._store.update(prologue + sparql)
+        return
+    root = store.store_url.rsplit("/", 1)[0]
+    body = (prologue + sparql).encode("utf-8")
+    headers = {"Content-Type": "application/sparql-update; charset=utf-8"}
+    store._request(root + "/update", body, headers, "POST").close()
+
+
+def holds(store: Store, triple: ox.Triple) -> bool:
+    """Whether the embedded store holds ``triple`` in its default graph."""
+    return ox.Quad(triple.subject, triple.predicate, triple.object) in store._store
+
+
+def _text(term) -> str | None:
+    return term.value if term is not None else None
+
+
+def stored_sources(store: Store) -> dict[str, set[str]]:
+    """The sha256s of the source documents in the store, by file name."""
+    sources: dict[str, set[str]] = {}
+    for row in store.query(SOURCES):
+        sources.setdefault(row["name"].value, set()).add(row["sha"].value)
+    return sources
+
+
+def fill_registries(store: Store, resolver: Resolver, methods: MethodRegistry, described: set[str]) -> None:
+    """Fill a build's registries from what the store holds."""
+    for row in store.query(PAPERS):
+        resolver.remember_paper(row["p"].value.removeprefix(PAPER_PREFIX), _text(row["title"]), _text(row["abstract"]))
+    for row in store.query(PERSONS):
+        resolver.remember_person(row["name"].value)
+    for row in store.query(METHOD_LABELS):
+        key, label = row["m"].value, row["label"].value
+        if row["pref"].value == "true":
+            methods.remember(key, set(), label)
+        else:
+            methods.remember(key, {label})
+        if row["typed"].value == "true":
+            methods.typed.add(key)
+    for row in store.query(METHOD_BROADER):
+        methods.broader[row["m"].value].add(row["b"].value)
+    described.update(row["x"].value for row in store.query(DESCRIBED))
+
+
+def load_paper(store: Store, resolver: Resolver, key: str) -> PaperState | None:
+    """The state of the stored paper ``key``, for a later record of it; None if it is not there."""
+    bindings = {"p": paper_iri(key)}
+    rows = list(store.query(PAPER_FIELDS, bindings))
+    if not rows or not store.ask("ASK { ?p a kg:Paper }", bindings):
+        return None
+    row = rows[0]
+    fields = {name for name in FIELDS if row[name] is not None}
+    authors = [resolver.stored_person(r["name"].value) for r in store.query(PAPER_AUTHORS, bindings)]
+    owners = [resolver.stored_person(r["name"].value) for r in store.query(PAPER_OWNERS, bindings)]
+    return PaperState(fields, authors, row["truncated"] is not None, owners)
+
+
+def drop_source(store: Store, source_iri: str) -> None:
+    """Delete what the source document ``source_iri`` contributed (see ``DROP_SOURCE``)."""
+    update(store, DROP_SOURCE.replace("?source", f"<{source_iri}>"))
+
+
+def drop_orphans(store: Store) -> None:
+    """Delete the people, methods, datasets, models, cited papers and categories nothing uses."""
+    update(store, DROP_ORPHANS)
+    for _ in range(CATEGORY_DEPTH):
+        update(store, DROP_CATEGORY_LEAVES)
+
+
+def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Person, str]]) -> None:
+    """Remove the author lists of ``reauthored`` papers and the old names of ``renamed`` people
+    (their new ones are added afterwards with ``end_triples``)."""
+    papers = " ".join(str(paper_iri(key)) for key in reauthored)
+    if papers:
+        update(store, f"""DELETE {{ ?p dcterms:creator ?c . ?p kg:authorship ?a . ?a ?x ?y . ?p kg:authorsTruncated ?t }}
+WHERE {{ VALUES ?p {{ {papers} }} {{ ?p dcterms:creator ?c }} UNION {{ ?p kg:authorship ?a . ?a ?x ?y }}
+UNION {{ ?p kg:authorsTruncated ?t }} }}""")
+    names = " ".join(f"({person_iri(person.key)} {ox.Literal(old)})" for person, old in renamed)
+    if names:
+        update(store, f"DELETE {{ ?p foaf:name ?n }} WHERE {{ VALUES (?p ?n) {{ {names} }} ?p foaf:name ?n }}")
+
+
+def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:
+    """A paper holding only its author list, to write that list again."""
+    return Paper(key=key, title=None, abstract=None, year=None, authors=authors, authors_truncated=truncated,
+                 categories=[], sources=[])

@@ -1,0 +1,169 @@
+"""Incremental builds: ``build(..., store=DIR)`` adds what is new, replaces what changed, skips what
+the store holds, and ends with the graph a build of the same inputs at once gives."""
+import json
+import subprocess
+import sys
+
+import pytest
+import rdflib
+import rdflib.compare
+
+from kg.build import build
+from kg.rdf.store import open_store
+from tests.conftest import SEEDS
+
+SEED_FILES = sorted(SEEDS.glob("*.txt"))
+
+
+def graph(folder) -> rdflib.Graph:
+    return rdflib.Graph().parse(folder / "graph.ttl")
+
+
+def same_graph(a, b) -> bool:
+    return rdflib.compare.isomorphic(graph(a), graph(b))
+
+
+def jsonl(path, *papers: dict):
+    path.write_text("".join(json.dumps(p) + "\n" for p in papers), encoding="utf-8")
+    return path
+
+
+def count(folder, query: str) -> int:
+    with open_store(folder) as store:
+        return store.select(query)[0]["n"]
+
+
+PAPERS = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
+WIDGET = ("We propose WidgetNet, a graph neural network for widgets. WidgetNet extends the "
+          "Transformer and outperforms BERT on the Toy-10 benchmark.")
+GADGET = "We use a convolutional neural network and a support vector machine to sort gadgets by size and colour."
+
+
+@pytest.fixture(scope="module")
+def at_once(tmp_path_factory):
+    out = tmp_path_factory.mktemp("at-once")
+    build(SEED_FILES, out, views=False, workers=1)
+    return out
+
+
+def test_seeds_in_steps_give_the_graph_built_at_once(at_once, tmp_path):
+    steps = tmp_path / "steps"
+    first = build(SEED_FILES[:2], store=steps, views=False, workers=1)
+    second = build(SEED_FILES, store=steps, views=False, workers=1)
+    assert (first.unchanged, second.unchanged, second.documents) == (0, 2, 2)
+    assert first.papers + second.papers == 62
+    assert same_graph(at_once, steps)
+
+
+def test_unchanged_documents_are_not_read_again(at_once, tmp_path, monkeypatch):
+    again = tmp_path / "again"
+    build(SEED_FILES, store=again, views=False, workers=1)
+
+    def no_extraction(*args, **kwargs):
+        raise AssertionError("an unchanged document was extracted again")
+
+    monkeypatch.setattr("kg.build.extract_batch", no_extraction)
+    report = build(SEED_FILES, store=again, views=False, workers=1)
+    assert (report.documents, report.papers, report.unchanged) == (0, 0, 4)
+    assert same_graph(at_once, again)
+
+
+def test_a_changed_document_replaces_its_old_version(tmp_path):
+    old, new, kept = tmp_path / "old", tmp_path / "new", tmp_path / "kept"
+    for folder in (old, new, kept):
+        folder.mkdir()
+    a = {"title": "Widgets at Scale", "abstract": WIDGET, "authors": ["Ada Quill", "Bo Li"], "year": 2020}
+    b = {"title": "Gadgets Sorted", "abstract": GADGET, "authors": ["Cy Ng", "Bo Li"], "year": 2021}
+    c = {"title": "Sprockets Counted", "abstract": "We count sprockets with a recurrent neural network.",
+         "authors": ["Dee Oak"], "year": 2022}
+    jsonl(kept / "a.jsonl", a)
+    jsonl(old / "b.jsonl", b, c)
+    jsonl(new / "b.jsonl", dict(b, year=2023, authors=["Cy Ng"]))  # c gone, b changed
+
+    steps = tmp_path / "steps"
+    build([kept / "a.jsonl", old / "b.jsonl"], store=steps, views=False, workers=1)
+    report = build([kept / "a.jsonl", new / "b.jsonl"], store=steps, views=False, workers=1)
+    assert (report.replaced, report.unchanged, report.papers) == (1, 1, 1)
+
+    fresh = tmp_path / "fresh"
+    build([kept / "a.jsonl", new / "b.jsonl"], fresh, views=False, workers=1)
+    assert same_graph(fresh, steps)
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p foaf:name 'Dee Oak' }") == 0
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?s a kg:SourceDocument }") == 2
+
+
+def test_a_paper_given_again_by_a_new_document_is_merged_not_duplicated(tmp_path):
+    profile = jsonl(tmp_path / "p.jsonl", {"title": "Sparse Widgets", "abstract": WIDGET, "authors": ["LEON ZHENG"],
+                                           "year": 2021})
+    listing = jsonl(tmp_path / "l.jsonl", {"abstract": WIDGET, "authors": ["Bo Li", "Léon Zheng", "Cy Ng"],
+                                           "url": "https://x.org/w"})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([profile], store=steps, views=False, workers=1)
+    build([profile, listing], store=steps, views=False, workers=1)
+    build([profile, listing], once, views=False, workers=1)
+    assert same_graph(once, steps)
+    assert count(steps, PAPERS) == 1
+    with open_store(steps) as store:
+        names = store.select("""SELECT ?name WHERE { ?p kg:authorship ?a . ?a kg:position ?i ; kg:author/foaf:name ?name }
+                                ORDER BY ?i""")
+        assert [r["name"] for r in names] == ["Bo Li", "Léon Zheng", "Cy Ng"]  # the longer list, the better name
+        assert store.ask("ASK { ?p schema:url <https://x.org/w> ; prov:wasDerivedFrom ?a, ?b FILTER(?a != ?b) }")
+        assert store.ask("ASK { ?x foaf:name 'Léon Zheng' ; kg:nameAsWritten 'LEON ZHENG', 'Léon Zheng' }")
+
+
+def test_methods_keep_one_node_across_steps(tmp_path):
+    first = jsonl(tmp_path / "1.jsonl", {"title": "Widgets at Scale", "abstract": WIDGET, "authors": ["Ada Quill"]})
+    second = jsonl(tmp_path / "2.jsonl", {"title": "More Widgets", "abstract": WIDGET.replace("We propose", "We use"),
+                                          "authors": ["Bo Li"]})
+    steps = tmp_path / "steps"
+    build([first], store=steps, views=False, workers=1)
+    build([first, second], store=steps, views=False, workers=1)
+    with open_store(steps) as store:
+        rows = store.select("""SELECT ?m (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p kg:mentions ?m . ?m skos:prefLabel ?l
+                                 FILTER(CONTAINS(LCASE(?l), "widgetnet")) } GROUP BY ?m""")
+    assert [r["n"] for r in rows] == [2]
+
+
+def test_graph_ttl_of_an_addition_is_the_store(tmp_path):
+    """A build that only adds appends its new triples to graph.ttl instead of writing it again."""
+    first = jsonl(tmp_path / "1.jsonl", {"title": "Widgets at Scale", "abstract": WIDGET, "authors": ["Ada Quill"]})
+    second = jsonl(tmp_path / "2.jsonl", {"title": "Gadgets Sorted", "abstract": GADGET, "authors": ["Bo Li"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([first], store=steps, views=False, workers=1)
+    before = (steps / "graph.ttl").read_bytes()
+    build([first, second], store=steps, views=False, workers=1)
+    build([first, second], once, views=False, workers=1)
+    assert (steps / "graph.ttl").read_bytes().startswith(before)
+    assert same_graph(once, steps)
+    with open_store(steps) as store:
+        held = store.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")[0]["n"]
+    assert len(graph(steps)) == held
+
+
+def test_a_failed_increment_leaves_the_store_as_it_was(tmp_path, monkeypatch):
+    steps = tmp_path / "steps"
+    build(SEED_FILES[:1], store=steps, views=False, workers=1)
+    before = (steps / "graph.ttl").read_bytes()
+
+    def disk_full(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr("kg.build.extract_batch", disk_full)  # after the first papers went to the store
+    with pytest.raises(OSError):
+        build(SEED_FILES, store=steps, views=False, workers=1)
+    assert (steps / "graph.ttl").read_bytes() == before
+    assert count(steps, PAPERS) == 18
+    assert [p.name for p in steps.iterdir() if p.name.startswith(".")] == []
+
+
+def test_cli_build_flags_are_checked_in_one_line(tmp_path):
+    def run(*argv):
+        return subprocess.run([sys.executable, "-m", "kg.cli", "build", *argv], capture_output=True, text=True)
+
+    for argv, said in [((str(SEED_FILES[0]),), "--out DIR"),
+                       ((str(SEED_FILES[0]), "--out", str(tmp_path / "a"), "--store", str(tmp_path / "b")), "not both"),
+                       ((str(SEED_FILES[0]), "--store", str(tmp_path / "c"), "--dask", "tcp://127.0.0.1:1"), "--dask"),
+                       ((str(SEED_FILES[0]), "--store", "http://127.0.0.1:9", "--no-views"), "cannot reach")]:
+        result = run(*argv)
+        assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1 and said in result.stderr, result.stderr
