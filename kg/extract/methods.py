@@ -911,19 +911,21 @@ class MethodFinder:
             if ab and norm_key(ab.short) == norm_key(s):
                 short, long = clean_label(ab.short), clean_label(ab.long)
                 break
-        if concept:
-            for lab in concept.labels:
-                add(lab)
         # singular forms of plural surfaces
         for lab in list(labels):
             words = lab.split(" ")
             sw = singular(words[-1]) if _plural_ok(words[-1]) else words[-1]
             if sw != words[-1]:
                 add(" ".join(words[:-1] + [sw]))
-        for lab in list(labels):
+        # only names coined in the text lose a generic tail: a catalogue concept's labels are its own
+        # ("recurrent network" must not yield "recurrent")
+        for lab in [] if concept else list(labels):
             words = lab.split(" ")
             if len(words) >= 2 and words[-1].lower() in _GENERIC_TAIL and words[-2].lower() not in GENERIC_HEADS:
                 add(" ".join(words[:-1]))  # "involutive MCMC methods" -> "involutive MCMC"
+        if concept:
+            for lab in concept.labels:
+                add(lab)
         if concept:
             label = concept.pref  # a catalogue concept keeps the catalogue's preferred label
         elif short:
