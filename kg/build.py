@@ -242,7 +242,7 @@ class Increment:
 
     def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
         for triple in triples:
-            if triple not in self.added and not delta.holds(self.store, triple):
+            if triple not in self.added and not self.store.holds(triple):
                 self.added[triple] = None
                 yield triple
 

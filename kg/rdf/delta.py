@@ -17,8 +17,8 @@ from collections.abc import Iterable
 import pyoxigraph as ox
 
 from kg.model import Paper, Person
-from kg.rdf.namespaces import KGR, PREFIXES
-from kg.rdf.store import LocalStore, Store
+from kg.rdf.namespaces import KGR
+from kg.rdf.store import Store
 from kg.rdf.triples import paper_iri, person_iri
 from kg.resolve.methods import MethodRegistry
 from kg.resolve.resolve import FIELDS, PaperState, Resolver
@@ -76,23 +76,6 @@ DELETE { ?x ?p ?o } WHERE { ?x skos:inScheme kgr:categories .
 CATEGORY_DEPTH = 3
 
 
-def update(store: Store, sparql: str) -> None:
-    """Run a SPARQL 1.1 Update on the store (in one transaction on the embedded store)."""
-    prologue = "".join(f"PREFIX {p}: <{iri}>\n" for p, iri in PREFIXES.items())
-    if isinstance(store, LocalStore):
-        store._store.update(prologue + sparql)
-        return
-    root = store.store_url.rsplit("/", 1)[0]
-    body = (prologue + sparql).encode("utf-8")
-    headers = {"Content-Type": "application/sparql-update; charset=utf-8"}
-    store._request(root + "/update", body, headers, "POST").close()
-
-
-def holds(store: Store, triple: ox.Triple) -> bool:
-    """Whether the embedded store holds ``triple`` in its default graph."""
-    return ox.Quad(triple.subject, triple.predicate, triple.object) in store._store
-
-
 def _text(term) -> str | None:
     return term.value if term is not None else None
 
@@ -139,14 +122,14 @@ def load_paper(store: Store, resolver: Resolver, key: str) -> PaperState | None:
 
 def drop_source(store: Store, source_iri: str) -> None:
     """Delete what the source document ``source_iri`` contributed (see ``DROP_SOURCE``)."""
-    update(store, DROP_SOURCE.replace("?source", f"<{source_iri}>"))
+    store.update(DROP_SOURCE.replace("?source", f"<{source_iri}>"))
 
 
 def drop_orphans(store: Store) -> None:
     """Delete the people, methods, datasets, models, cited papers and categories nothing uses."""
-    update(store, DROP_ORPHANS)
+    store.update(DROP_ORPHANS)
     for _ in range(CATEGORY_DEPTH):
-        update(store, DROP_CATEGORY_LEAVES)
+        store.update(DROP_CATEGORY_LEAVES)
 
 
 def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Person, str]]) -> None:
@@ -154,12 +137,12 @@ def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Per
     (their new ones are added afterwards with ``end_triples``)."""
     papers = " ".join(str(paper_iri(key)) for key in reauthored)
     if papers:
-        update(store, f"""DELETE {{ ?p dcterms:creator ?c . ?p kg:authorship ?a . ?a ?x ?y . ?p kg:authorsTruncated ?t }}
+        store.update(f"""DELETE {{ ?p dcterms:creator ?c . ?p kg:authorship ?a . ?a ?x ?y . ?p kg:authorsTruncated ?t }}
 WHERE {{ VALUES ?p {{ {papers} }} {{ ?p dcterms:creator ?c }} UNION {{ ?p kg:authorship ?a . ?a ?x ?y }}
 UNION {{ ?p kg:authorsTruncated ?t }} }}""")
     names = " ".join(f"({person_iri(person.key)} {ox.Literal(old)})" for person, old in renamed)
     if names:
-        update(store, f"DELETE {{ ?p foaf:name ?n }} WHERE {{ VALUES (?p ?n) {{ {names} }} ?p foaf:name ?n }}")
+        store.update(f"DELETE {{ ?p foaf:name ?n }} WHERE {{ VALUES (?p ?n) {{ {names} }} ?p foaf:name ?n }}")
 
 
 def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:

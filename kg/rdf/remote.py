@@ -81,6 +81,11 @@ class RemoteStore(Store):
         headers = {"Content-Type": media_type, "Content-Length": str(length)}
         self._request(self.store_url + "?default", data, headers, "POST").close()
 
+    def update(self, sparql):
+        root = self.store_url.rsplit("/", 1)[0]
+        body = (SPARQL_PROLOGUE + sparql).encode("utf-8")
+        self._request(root + "/update", body, {"Content-Type": "application/sparql-update; charset=utf-8"}, "POST").close()
+
     def add(self, triples):
         triples = iter(triples)
         while chunk := list(itertools.islice(triples, CHUNK)):

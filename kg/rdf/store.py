@@ -15,7 +15,7 @@ from typing import Any
 
 import pyoxigraph as ox
 
-from kg.rdf.namespaces import PREFIXES
+from kg.rdf.namespaces import PREFIXES, SPARQL_PROLOGUE
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
 _INTEGER_TYPES = {XSD + t for t in ("integer", "int", "long", "short", "nonNegativeInteger", "positiveInteger")}
@@ -137,6 +137,14 @@ class Store(ABC):
         """Bulk-add triples to the default graph."""
 
     @abstractmethod
+    def update(self, sparql: str) -> None:
+        """Run a SPARQL 1.1 Update (the project's prefixes predeclared)."""
+
+    def holds(self, triple: ox.Triple) -> bool:
+        """Whether the store holds ``triple`` in its default graph."""
+        return self.ask("ASK { ?s ?p ?o }", {"s": triple.subject, "p": triple.predicate, "o": triple.object})
+
+    @abstractmethod
     def load_file(self, path: Path) -> None:
         """Bulk-load an RDF file (format from its extension)."""
 
@@ -181,6 +189,15 @@ class LocalStore(Store):
 
     def load_file(self, path):
         self._store.bulk_load(path=str(path))
+
+    def update(self, sparql):
+        try:
+            self._store.update(SPARQL_PROLOGUE + sparql)  # one transaction
+        except SyntaxError as e:
+            raise StoreError(f"bad SPARQL update: {e}") from None
+
+    def holds(self, triple):
+        return ox.Quad(triple.subject, triple.predicate, triple.object) in self._store
 
     def dump(self, path):
         self._store.dump(str(path), ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)
