@@ -46,7 +46,7 @@ from .lexicon import default_lexicon_paths
 from .text import KGM, is_acronym_like, norm_key, slugify
 
 __all__ = ["load_pipeline", "extract_papers", "canonicalise", "doc_to_extraction", "paper_text",
-           "ROLE_ORDER"]
+           "merge_same_method", "method_refs", "ROLE_ORDER"]
 
 ROLE_ORDER = {"proposes": 3, "uses": 2, "comparesWith": 1, "mentions": 0}
 
@@ -141,15 +141,34 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
 
 # --- corpus-level canonical identities --------------------------------------------------------
 
-def _refs(extractions: list[Extraction]) -> list[MethodRef]:
-    seen: dict[int, MethodRef] = {}
-    for ex in extractions:
-        for m in ex.methods:
-            seen.setdefault(id(m.method), m.method)
-        for ln in ex.lineage:
-            seen.setdefault(id(ln.method), ln.method)
-            seen.setdefault(id(ln.base), ln.base)
-    return list(seen.values())
+def method_refs(extraction: Extraction) -> list[MethodRef]:
+    """The distinct method objects an extraction refers to, in order."""
+    refs: dict[int, MethodRef] = {}
+    for mention in extraction.methods:
+        refs.setdefault(id(mention.method), mention.method)
+    for link in extraction.lineage:
+        refs.setdefault(id(link.method), link.method)
+        refs.setdefault(id(link.base), link.base)
+    return list(refs.values())
+
+
+def merge_same_method(extraction: Extraction) -> None:
+    """One mention per method key (the strongest role, at the first mention's place), lineage
+    without self-links or repeats: two methods of a paper may have become one."""
+    best: dict[str, MethodMention] = {}
+    for m in extraction.methods:
+        k = m.method.key
+        if k not in best or ROLE_ORDER[m.role] > ROLE_ORDER[best[k].role]:
+            best[k] = m
+    extraction.methods = [best[k] for k in dict.fromkeys(m.method.key for m in extraction.methods)]
+    seen = set()
+    lineage = []
+    for ln in extraction.lineage:
+        pair = (ln.method.key, ln.base.key)
+        if pair[0] != pair[1] and pair not in seen:
+            seen.add(pair)
+            lineage.append(ln)
+    extraction.lineage = lineage
 
 
 def canonicalise(extractions: list[Extraction]) -> None:
@@ -157,7 +176,7 @@ def canonicalise(extractions: list[Extraction]) -> None:
     normalised label (case, punctuation and plural folded) become one, with every spelling in
     ``labels``. Acronyms alone do not merge methods whose long forms disagree (CT = consistency
     training vs CT = computed tomography). Deterministic: the same input gives the same keys."""
-    refs = _refs(extractions)
+    refs = list({id(r): r for ex in extractions for r in method_refs(ex)}.values())
     n = len(refs)
     parent = list(range(n))
 
@@ -236,24 +255,5 @@ def canonicalise(extractions: list[Extraction]) -> None:
     for i, r in enumerate(refs):
         key, label, labels, broader, fl = assigned[find(i)]
         r.key, r.label, r.labels, r.broader, r.from_lexicon = key, label, set(labels), list(broader), fl
-    # one mention per method and paper (the strongest role), lineage without self-links or repeats
     for ex in extractions:
-        best: dict[str, MethodMention] = {}
-        order = []
-        for m in ex.methods:
-            k = m.method.key
-            if k not in best:
-                best[k] = m
-                order.append(k)
-            elif ROLE_ORDER[m.role] > ROLE_ORDER[best[k].role]:
-                best[k] = m
-        ex.methods = [best[k] for k in order]
-        seen = set()
-        lineage = []
-        for ln in ex.lineage:
-            pair = (ln.method.key, ln.base.key)
-            if pair[0] == pair[1] or pair in seen:
-                continue
-            seen.add(pair)
-            lineage.append(ln)
-        ex.lineage = lineage
+        merge_same_method(ex)

@@ -23,9 +23,9 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterator
 
-from kg.extract import ROLE_ORDER
+from kg.extract import merge_same_method, method_refs
 from kg.extract.text import KGM, is_acronym_like, norm_key, slugify
-from kg.model import Extraction, MethodMention, MethodRef
+from kg.model import Extraction, MethodRef
 
 
 def _label_keys(labels: set[str]) -> tuple[set[str], set[str]]:
@@ -33,36 +33,6 @@ def _label_keys(labels: set[str]) -> tuple[set[str], set[str]]:
     long = {norm_key(label) for label in labels if not is_acronym_like(label)} - {""}
     acronyms = {norm_key(label) for label in labels if is_acronym_like(label)} - long - {""}
     return long, acronyms
-
-
-def method_refs(extraction: Extraction) -> list[MethodRef]:
-    """The distinct method objects an extraction refers to, in order."""
-    refs: dict[int, MethodRef] = {}
-    for mention in extraction.methods:
-        refs.setdefault(id(mention.method), mention.method)
-    for link in extraction.lineage:
-        refs.setdefault(id(link.method), link.method)
-        refs.setdefault(id(link.base), link.base)
-    return list(refs.values())
-
-
-def merge_same_method(extraction: Extraction) -> None:
-    """One mention per method key (the strongest role), lineage without self-links or repeats:
-    two methods of a paper may have become one known method."""
-    best: dict[str, MethodMention] = {}
-    for mention in extraction.methods:
-        kept = best.get(mention.method.key)
-        if kept is None or ROLE_ORDER[mention.role] > ROLE_ORDER[kept.role]:
-            best[mention.method.key] = mention
-    extraction.methods = [m for m in extraction.methods if best[m.method.key] is m]
-    pairs = set()
-    lineage = []
-    for link in extraction.lineage:
-        pair = (link.method.key, link.base.key)
-        if pair[0] != pair[1] and pair not in pairs:
-            pairs.add(pair)
-            lineage.append(link)
-    extraction.lineage = lineage
 
 
 class MethodRegistry:
