@@ -69,7 +69,12 @@ class BuildReport:
 
 
 class BuildFailed(Exception):
-    """A build stopped before anything was written (``--strict`` and bad input, or no input)."""
+    """A build stopped before anything was written (``--strict`` and bad input, or no input);
+    ``problems`` are the input's problems that explain it."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()):
+        super().__init__(message)
+        self.problems = list(problems)
 
 
 def swap_in(staging: Path, out: Path) -> None:
@@ -349,9 +354,9 @@ def source_iri_of(sha256: str) -> str:
 def _check_strict(sources: Sequence[str | os.PathLike]) -> None:
     from kg.ingest import iter_documents
 
-    problems = sum(len(d.problems) if isinstance(d, Document) else 1 for d in iter_documents(sources))
+    problems = [p for d in iter_documents(sources) for p in (d.problems if isinstance(d, Document) else [d.problem])]
     if problems:
-        raise BuildFailed(f"{problems} problems in the input (--strict): nothing was written")
+        raise BuildFailed(f"{len(problems)} problem(s) in the input (--strict): nothing was written", problems)
 
 
 def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = None, *,
@@ -389,7 +394,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 documents = tqdm(documents, unit="document", desc="building")
             increment.add(increment.triples(documents))
             if not report.papers and not report.unchanged and not report.replaced:
-                raise BuildFailed("no papers found in the input: nothing was written")
+                raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             removed = increment.finish()
             report.triples = len(db)
             if staging is not None:

@@ -383,7 +383,11 @@ def main(argv=None) -> int:
 
     try:
         return args.func(args)
-    except (UsageError, StoreError, BuildFailed) as e:
+    except BuildFailed as e:
+        for problem in e.problems:
+            print(f"warning: {problem}", file=sys.stderr)
+        print(f"kg {args.command}: {e}", file=sys.stderr)
+    except (UsageError, StoreError) as e:
         print(f"kg {args.command}: {e}", file=sys.stderr)
     except InputError as e:
         print(f"kg {args.command}: {e.problem}", file=sys.stderr)
