@@ -19,19 +19,10 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.analytics.names import find_one
-from kg.analytics.projections import EXTENDS, RELATIONS, local_name, paper_label, year_of
+from kg.analytics.projections import EXTENDS, PAPERS, RELATIONS, local_name, paper_label, year_of
 from kg.rdf.store import Store
 
-PAPER = """
-SELECT ?paper ?title ?start ?year ?url WHERE {
-  ?paper a kg:Paper .
-  OPTIONAL { ?paper dcterms:title ?title }
-  OPTIONAL { ?paper dcterms:abstract ?abstract BIND(SUBSTR(STR(?abstract), 1, 300) AS ?start) }
-  OPTIONAL { ?paper fabio:hasPublicationYear ?year }
-  OPTIONAL { ?paper schema:url ?url }
-}"""
-
-#: Kept out of PAPER: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
+#: Kept out of PAPERS: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
 #: joining it to the bound paper (1.6 s a paper on 18k papers, 13 ms on its own).
 AUTHORS = """
 SELECT ?paper ?name ?position WHERE {
@@ -133,7 +124,7 @@ class LineageMap:
 
 
 def _paper_node(store: Store, iri: str) -> LineageNode:
-    rows = store.select(PAPER, {"paper": ox.NamedNode(iri)})
+    rows = store.select(PAPERS, {"paper": ox.NamedNode(iri)})
     authors = {r["position"]: r["name"] for r in store.select(AUTHORS, {"paper": ox.NamedNode(iri)})}
     title = next((r["title"] for r in rows if r["title"]), None)
     start = next((r["start"] for r in rows if r["start"]), None)

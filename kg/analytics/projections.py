@@ -23,7 +23,7 @@ PAPERS = """
 SELECT ?paper ?title ?start ?year ?url WHERE {
   ?paper a kg:Paper .
   OPTIONAL { ?paper dcterms:title ?title }
-  OPTIONAL { ?paper dcterms:abstract ?abstract BIND(SUBSTR(STR(?abstract), 1, 140) AS ?start) }
+  OPTIONAL { ?paper dcterms:abstract ?abstract BIND(SUBSTR(STR(?abstract), 1, 300) AS ?start) }
   OPTIONAL { ?paper fabio:hasPublicationYear ?year }
   OPTIONAL { ?paper schema:url ?url }
 }"""
