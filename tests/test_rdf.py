@@ -1,11 +1,14 @@
 """Records to triples, and the embedded store, on small records made here."""
+import itertools
+
 import pyoxigraph as ox
 import pytest
 
 from kg.model import (Corpus, Evidence, EntityMention, Extraction, LineageLink, MethodMention, MethodRef, Paper,
                       Person, SourceDocument)
 from kg.rdf.store import LocalStore, StoreError, open_store
-from kg.rdf.triples import category_triples, corpus_triples
+from kg.rdf.triples import (category_triples, extraction_triples, paper_triples, person_triples,
+                            source_triples)
 
 SOURCE = SourceDocument(path="x/page.txt", name="page.txt", sha256="ab" * 32, format="profile")
 
@@ -32,9 +35,11 @@ def make_extraction():
 @pytest.fixture
 def store(tmp_path):
     corpus = make_corpus()
-    owners = {sha: corpus.persons[k] for sha, k in corpus.profile_owners.items()}
+    (paper,) = corpus.papers
+    owner = corpus.persons[corpus.profile_owners[SOURCE.sha256]]
     s = LocalStore(tmp_path / "store", read_only=False)
-    s.add(corpus_triples(corpus.papers, corpus.persons.values(), owners, [make_extraction()]))
+    s.add(itertools.chain(*(person_triples(p) for p in corpus.persons.values()), paper_triples(paper),
+                          source_triples(SOURCE, owner), extraction_triples(make_extraction(), set())))
     yield s
     s.close()
 

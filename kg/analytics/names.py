@@ -10,13 +10,12 @@ True
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
 from dataclasses import dataclass
 
 import pyoxigraph as ox
 
 from kg.rdf.store import Store
+from kg.resolve.keys import fold
 
 LABELS = {
     "method": """
@@ -30,16 +29,6 @@ SELECT ?x ?label ?preferred WHERE {
   { ?x foaf:name ?label BIND(true AS ?preferred) } UNION { ?x kg:nameAsWritten ?label BIND(false AS ?preferred) }
 }""",
 }
-
-_NON_WORD = re.compile(r"[\W_]+")
-
-
-def fold(text: str) -> str:
-    """Lower case, accents stripped, runs of punctuation and spaces made one space."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _NON_WORD.sub(" ", bare.casefold()).strip()
-
 
 @dataclass(frozen=True)
 class Match:

@@ -12,7 +12,7 @@ from functools import lru_cache
 import pyoxigraph as ox
 
 from kg import ONTOLOGY_DIR
-from kg.ids import short_hash, slugify
+from kg.resolve.keys import digest, slug
 from kg.model import Evidence, Extraction, MethodRef, Paper, Person, SourceDocument
 from kg.rdf.namespaces import CITO, DCTERMS, FABIO, FOAF, KG, KGM, KGR, PROV, RDF, SCHEMA, SKOS, XSD
 from pathlib import Path
@@ -58,6 +58,11 @@ def source_iri(source: SourceDocument) -> ox.NamedNode:
 def method_iri(key: str) -> ox.NamedNode:
     """A method's key is an IRI already (lexicon concept) or a slug under ``kgm:``."""
     return N(key if key.startswith(("http://", "https://")) else KGM[key])
+
+
+def slugify(text: str) -> str:
+    """A readable ASCII path segment for an IRI; a hash where the text has no ASCII letters."""
+    return slug(text) or digest(text)
 
 
 @lru_cache(maxsize=None)
@@ -164,8 +169,8 @@ def paper_triples(paper: Paper) -> Iterator[ox.Triple]:
 def evidence_triples(subject: ox.NamedNode, predicate: str, obj: ox.NamedNode, evidence: Evidence,
                      paper: ox.NamedNode) -> Iterator[ox.Triple]:
     """One kg:Evidence node per link: the sentence, offsets, rule and confidence behind it."""
-    node = N(KGR["evidence/" + short_hash(subject.value, str(predicate), obj.value, paper.value,
-                                          str(evidence.start), str(evidence.end), evidence.rule)])
+    node = N(KGR["evidence/" + digest("\x1f".join((subject.value, str(predicate), obj.value, paper.value,
+                                                    str(evidence.start), str(evidence.end), evidence.rule)))])
     yield ox.Triple(node, A, N(KG.Evidence))
     yield ox.Triple(node, A, N(PROV.Entity))
     yield ox.Triple(node, N(KG.subject), subject)
@@ -233,31 +238,6 @@ def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Tr
         cited = N(KGR[f"arxiv/{arxiv_id}"])
         yield ox.Triple(paper, N(CITO.cites), cited)
         yield ox.Triple(cited, N(KG.arxivId), text(arxiv_id))
-
-
-def corpus_triples(papers: Iterable[Paper], persons: Iterable[Person], owners: dict[str, Person],
-                   extractions: Iterable[Extraction]) -> Iterator[ox.Triple]:
-    """Every triple of a build except the ontology and lexicon.
-
-    ``owners`` maps a source document's sha256 to the owner of that profile page.
-    """
-    seen: set[str] = set()
-    for person in persons:
-        yield from person_triples(person)
-    for paper in papers:
-        yield from paper_triples(paper)
-        for source in paper.sources:
-            if source.sha256 not in seen:
-                seen.add(source.sha256)
-                yield from source_triples(source, owners.get(source.sha256))
-        for category in paper.categories:
-            iri, triples = category_triples(category)
-            yield ox.Triple(paper_iri(paper.key), N(DCTERMS.subject), iri)
-            if iri.value not in seen:
-                seen.add(iri.value)
-                yield from triples
-    for extraction in extractions:
-        yield from extraction_triples(extraction, seen)
 
 
 def lexicon_files(extra: Iterable[Path] = ()) -> list[Path]:
