@@ -134,6 +134,14 @@ def _majority(items) -> str:
     return min(counts, key=lambda c: (-counts[c], c)) if counts else "no category"
 
 
+def _write_network(g, full, groups, colour, score, info, edge_info, page: Page, path) -> ViewInfo:
+    """Draw a whole-graph view (packed layout, sized by ``score``) into ``path``; what it kept of ``full``."""
+    net = _draw(g, packed_layout(g, groups=groups), colour, {n: float(score[n]) for n in g}, info,
+                edge_info=edge_info, groups=groups)
+    write_page(net, page, path)
+    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+
+
 def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
                   index_href: str | None = None) -> ViewInfo:
     """Everyone who wrote a paper, linked to their coauthors (width: joint papers), coloured by
@@ -155,13 +163,10 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     names = {n: d["label"] for n, d in g.nodes(data=True)}
     def edge_info(a, b, d):
         return {"heading": f"{names[a]} — {names[b]}", "lines": [f"{d['weight']} joint papers, {span(d['years'])}"]}
-    net = _draw(g, packed_layout(g, groups=groups), colour, {n: float(score[n]) for n in g}, info,
-                edge_info=edge_info, groups=groups)
     page = Page("Coauthor network", [f"{g.number_of_nodes():,} people, {g.number_of_edges():,} coauthor links. "
                                      "Size: PageRank; width: joint papers."],
                 legend, notes, "Minimum joint papers", index_href)
-    write_page(net, page, path)
-    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+    return _write_network(g, full, groups, colour, score, info, edge_info, page, path)
 
 
 def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
@@ -189,13 +194,10 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     names = {n: d["label"] for n, d in g.nodes(data=True)}
     def edge_info(a, b, d):
         return {"heading": f"{names[a]} + {names[b]}", "lines": [f"named together in {d['weight']} papers, {span(d['years'])}"]}
-    net = _draw(g, packed_layout(g, groups=groups), colour, {n: float(score[n]) for n in g}, info,
-                edge_info=edge_info, groups=groups)
     page = Page("Method network", [f"{g.number_of_nodes():,} methods, {g.number_of_edges():,} links between "
                                    "methods named in the same abstract. Size: PageRank; width: papers."],
                 legend, notes, "Minimum papers together", index_href)
-    write_page(net, page, path)
-    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+    return _write_network(g, full, groups, colour, score, info, edge_info, page, path)
 
 
 def _ego(g: nx.Graph, centre: str, radius: int, max_neighbours: int) -> tuple[nx.Graph, list[str]]:
