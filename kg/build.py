@@ -35,9 +35,10 @@ import pyoxigraph as ox
 from kg import ONTOLOGY_DIR
 from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
+from kg.rdf.graphfile import GraphFile
 from kg.rdf.store import LocalStore, Store, store_dir
-from kg.rdf.triples import (N, category_triples, extraction_triples, lexicon_files, method_iri, method_triples,
-                            paper_iri, paper_triples, person_triples, source_iri, source_triples)
+from kg.rdf.triples import (N, category_triples, extraction_triples, lexicon_files, match_key_triples, method_iri,
+                            method_triples, paper_iri, paper_triples, person_triples, source_iri, source_triples)
 from kg.rdf.namespaces import DCTERMS, PREFIXES
 from kg.resolve import Change, MethodRegistry, Resolver
 
@@ -164,20 +165,41 @@ class Extractor:
 
 # --- one increment ------------------------------------------------------------------------------
 
+class Sink:
+    """Where a build's triples go: the store's bulk loader, ``LOAD_CHUNK`` at a time, and graph.ttl
+    as they go. ``only_new`` passes on only what the store does not hold yet (a build that
+    continues a graph.ttl must not write again what it holds)."""
+
+    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool):
+        self.store = store
+        self.graph = graph
+        self.seen: set[ox.Triple] | None = set() if only_new else None
+
+    def add(self, triples: Iterable[ox.Triple]) -> None:
+        stream = iter(triples if self.seen is None else self._unheld(triples))
+        while chunk := list(itertools.islice(stream, LOAD_CHUNK)):
+            self.store.add(chunk)
+            if self.graph is not None:
+                self.graph.write(chunk)
+
+    def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+        for triple in triples:
+            if triple not in self.seen and not self.store.holds(triple):
+                self.seen.add(triple)
+                yield triple
+
+
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, store: Store, extractor: Extractor, report: BuildReport, record: bool = False):
-        self.store = store
-        #: The triples this build added to the store, in order (kept when ``record``, to append
-        #: them to the previous graph.ttl instead of writing the whole graph again).
-        self.added: dict[ox.Triple, None] | None = {} if record else None
+    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport, continuing: bool):
+        self.sink = sink
         self.extractor = extractor
         self.report = report
-        self.resolver = Resolver(lambda key: delta.load_paper(store, self.resolver, key))
+        self.resolver = Resolver(delta.StoredPapers(sink.store) if continuing else None)
         self.methods = MethodRegistry()
         self.described: set[str] = set()  # IRIs of nodes described already
-        delta.fill_registries(store, self.resolver, self.methods, self.described)
+        delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Triple]:
         """Every triple the documents add, batch after batch."""
@@ -216,6 +238,7 @@ class Increment:
         """A new paper's metadata, or what a later record adds to a known one."""
         paper = change.paper
         yield from paper_triples(paper)
+        yield from match_key_triples(paper.key, change.match_keys)
         for source in paper.sources:
             if (iri := source_iri(source).value) not in self.described:
                 self.described.add(iri)
@@ -238,35 +261,18 @@ class Increment:
                 yield from method_triples(method)
             yield from extraction_triples(extraction, self.described)
 
-    def add(self, triples: Iterable[ox.Triple]) -> None:
-        """Add triples to the store, ``LOAD_CHUNK`` at a time (the bulk loader holds a chunk in
-        memory); when recording, only those it does not hold, remembered."""
-        stream = iter(triples if self.added is None else self._unheld(triples))
-        while (first := next(stream, None)) is not None:
-            self.store.add(itertools.chain([first], itertools.islice(stream, LOAD_CHUNK - 1)))
-
-    def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
-        for triple in triples:
-            if triple not in self.added and not self.store.holds(triple):
-                self.added[triple] = None
-                yield triple
-
-    def finish(self) -> bool:
+    def finish(self) -> set[ox.NamedNode]:
         """What only the end of the input decides: better author lists and display names, and
-        the people of this build. True when that removed triples from the store."""
+        the people of this build. Returns the subjects whose earlier statements that removed."""
         resolver = self.resolver
-        renamed = resolver.renamed()
-        removes = bool(resolver.reauthored or renamed)
-        if removes:
-            self.added = None  # graph.ttl will be written whole: stop recording
-        delta.rewrite(self.store, resolver.reauthored, renamed)
+        restated = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
                   for key in sorted(resolver.reauthored)]
         people = list(resolver.people.values())
-        self.add(t for paper in papers for t in paper_triples(paper))
-        self.add(t for person in people for t in person_triples(person))
+        self.sink.add(t for paper in papers for t in paper_triples(paper))
+        self.sink.add(t for person in people for t in person_triples(person))
         self.report.persons = len(resolver.new_people())
-        return removes
+        return restated
 
 
 # --- where a build goes ---------------------------------------------------------------------------
@@ -333,15 +339,16 @@ def _plan(db: Store, sources: Sequence[str | os.PathLike], report: BuildReport) 
     return to_read
 
 
-def _append_graph(previous: Path, path: Path, added: Iterable[ox.Triple]) -> None:
-    """graph.ttl of a build that only added triples: the previous one, then the new triples in
-    Turtle (prefixes may be declared again anywhere). Much faster than writing the whole graph
-    again. The new triples pass through a store in memory, which writes literals as the store does."""
-    shutil.copyfile(previous, path)
-    scratch = ox.Store()
-    scratch.bulk_extend(ox.Quad(t.subject, t.predicate, t.object) for t in added)
-    with path.open("ab") as f:
-        scratch.dump(f, ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)
+def _graph_file(staging: Path | None, continuing: bool, report: BuildReport) -> GraphFile | None:
+    """The graph.ttl a build into ``staging`` writes as it goes: a new one, or the previous one
+    continued; None when the whole store is to be written at the end (documents were replaced, or
+    the store's folder has no graph.ttl to continue), or for a remote store."""
+    if staging is None or report.replaced:
+        return None
+    previous = staging.parent / "graph.ttl"
+    if continuing and not previous.is_file():
+        return None
+    return GraphFile(staging / "graph.ttl", previous if continuing else None)
 
 
 def source_iri_of(sha256: str) -> str:
@@ -380,26 +387,26 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     extractor = Extractor(lexicons, methods_json, workers or os.cpu_count() or 1, dask)
     try:
         with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
+            continuing = db.ask("ASK { ?s ?p ?o }")
+            files = _plan(db, sources, report)
+            sink = Sink(db, _graph_file(staging, continuing, report), only_new=continuing)
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
-                    db.load_file(path)
-            files = _plan(db, sources, report)
-            previous = staging.parent / "graph.ttl" if staging is not None and store is not None else None
-            appending = previous is not None and previous.is_file() and not report.replaced and not lexicons
-            increment = Increment(db, extractor, report, record=appending)
+                    sink.add(ox.parse(path=str(path)))
+            increment = Increment(sink, extractor, report, continuing)
             documents = iter_documents(files)
             if progress:
                 from tqdm import tqdm
 
                 documents = tqdm(documents, unit="document", desc="building")
-            increment.add(increment.triples(documents))
+            sink.add(increment.triples(documents))
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
-            removed = increment.finish()
+            restated = increment.finish()
             report.triples = len(db)
             if staging is not None:
-                if appending and not removed:
-                    _append_graph(previous, staging / "graph.ttl", increment.added)
+                if sink.graph is not None:
+                    sink.graph.close(db, restated)
                 else:
                     db.dump(staging / "graph.ttl")
                 if views:

@@ -140,6 +140,33 @@ def test_graph_ttl_of_an_addition_is_the_store(tmp_path):
     assert len(graph(steps)) == held
 
 
+@pytest.mark.parametrize("find_limit", [16, 0], ids=["found-one-by-one", "found-by-one-pattern"])
+def test_graph_ttl_follows_a_better_name_and_author_list_without_writing_the_store_again(
+        tmp_path, monkeypatch, find_limit):
+    """A later record that improves a display name and an author list removes statements: graph.ttl
+    is put together from the previous one (not dumped from the store) and still equals the store."""
+    monkeypatch.setattr("kg.rdf.graphfile.FIND_LIMIT", find_limit)
+    first = jsonl(tmp_path / "1.jsonl",
+                  {"title": "Widgets at Scale", "abstract": WIDGET, "authors": "ADA QUILL et al."},
+                  {"title": "Gadgets Sorted", "abstract": GADGET, "authors": ["ADA QUILL"]})
+    second = jsonl(tmp_path / "2.jsonl", {"title": "Widgets at Scale", "authors": ["Ada Quill", "Bo Li", "Cy Ng"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([first], store=steps, views=False, workers=1)
+    build([first, second], once, views=False, workers=1)
+
+    def no_dump(*args, **kwargs):
+        raise AssertionError("graph.ttl was written whole from the store")
+
+    monkeypatch.setattr("kg.rdf.store.LocalStore.dump", no_dump)
+    build([first, second], store=steps, views=False, workers=1)
+    assert same_graph(once, steps)
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p foaf:name 'Ada Quill' }") == 1
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p kg:authorship ?a }") == 4
+    with open_store(steps) as store:
+        held = store.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")[0]["n"]
+    assert len(graph(steps)) == held
+
+
 def test_a_failed_increment_leaves_the_store_as_it_was(tmp_path, monkeypatch):
     steps = tmp_path / "steps"
     build(SEED_FILES[:1], store=steps, views=False, workers=1)

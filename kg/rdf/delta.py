@@ -1,8 +1,10 @@
 """What an incremental build reads from and changes in a store that holds a graph already.
 
-* ``fill_registries`` refills a build's registries (papers by match key, persons by name, method
-  labels, described nodes) from the store, so a build continues where the last one stopped.
-* ``load_paper`` gives the state of one stored paper when a new record turns out to be it.
+* ``fill_registries`` refills a build's small registries (method labels, described nodes) from the
+  store, so a build continues where the last one stopped.
+* ``StoredPapers`` looks papers and people up in the store as records need them: a paper by the
+  match key it holds (``kg:titleKey``, ``kg:abstractKey``), a person by IRI (a function of the name),
+  and the state of a stored paper when a new record turns out to be it.
 * ``drop_source`` deletes what one source document contributed, before its new version is added.
 * ``rewrite`` applies the changes a build can only know at its end: better author lists and
   better display names.
@@ -26,9 +28,6 @@ from kg.resolve.resolve import FIELDS, PaperState, Resolver
 PAPER_PREFIX = str(KGR["paper/"])
 
 SOURCES = "SELECT ?s ?name ?sha WHERE { ?s a kg:SourceDocument ; dcterms:title ?name ; kg:sha256 ?sha }"
-PAPERS = """SELECT ?p ?title ?abstract WHERE {
-  ?p a kg:Paper OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract } }"""
-PERSONS = "SELECT ?name WHERE { ?p a foaf:Person ; foaf:name ?name }"
 METHOD_LABELS = """SELECT ?m ?label ?pref ?typed WHERE {
   ?m a skos:Concept . FILTER NOT EXISTS { ?m skos:inScheme kgr:categories }
   { ?m skos:prefLabel ?label BIND(true AS ?pref) } UNION { ?m skos:altLabel ?label BIND(false AS ?pref) }
@@ -37,6 +36,7 @@ METHOD_BROADER = "SELECT ?m ?b WHERE { ?m a kg:Method ; skos:broader ?b }"
 DESCRIBED = """SELECT ?x WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model } UNION { ?x a kg:SourceDocument }
   UNION { ?x skos:inScheme kgr:categories } UNION { ?x a kg:Method } }"""
 
+PAPER_BY_KEY = {kind: f"SELECT ?p WHERE {{ ?p kg:{kind}Key ?key }}" for kind in ("title", "abstract")}
 PAPER_FIELDS = """SELECT ?title ?abstract ?year ?venue ?url ?doi ?arxiv_id ?truncated WHERE {
   OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract }
   OPTIONAL { ?p fabio:hasPublicationYear ?year } OPTIONAL { ?p kg:venue ?venue } OPTIONAL { ?p schema:url ?url }
@@ -76,10 +76,6 @@ DELETE { ?x ?p ?o } WHERE { ?x skos:inScheme kgr:categories .
 CATEGORY_DEPTH = 3
 
 
-def _text(term) -> str | None:
-    return term.value if term is not None else None
-
-
 def stored_sources(store: Store) -> dict[str, set[str]]:
     """The sha256s of the source documents in the store, by file name."""
     sources: dict[str, set[str]] = {}
@@ -88,12 +84,8 @@ def stored_sources(store: Store) -> dict[str, set[str]]:
     return sources
 
 
-def fill_registries(store: Store, resolver: Resolver, methods: MethodRegistry, described: set[str]) -> None:
-    """Fill a build's registries from what the store holds."""
-    for row in store.query(PAPERS):
-        resolver.remember_paper(row["p"].value.removeprefix(PAPER_PREFIX), _text(row["title"]), _text(row["abstract"]))
-    for row in store.query(PERSONS):
-        resolver.remember_person(row["name"].value)
+def fill_registries(store: Store, methods: MethodRegistry, described: set[str]) -> None:
+    """Fill a build's method registry and described nodes from what the store holds."""
     for row in store.query(METHOD_LABELS):
         key, label = row["m"].value, row["label"].value
         if row["pref"].value == "true":
@@ -107,17 +99,30 @@ def fill_registries(store: Store, resolver: Resolver, methods: MethodRegistry, d
     described.update(row["x"].value for row in store.query(DESCRIBED))
 
 
-def load_paper(store: Store, resolver: Resolver, key: str) -> PaperState | None:
-    """The state of the stored paper ``key``, for a later record of it; None if it is not there."""
-    bindings = {"p": paper_iri(key)}
-    rows = list(store.query(PAPER_FIELDS, bindings))
-    if not rows or not store.ask("ASK { ?p a kg:Paper }", bindings):
-        return None
-    row = rows[0]
-    fields = {name for name in FIELDS if row[name] is not None}
-    authors = [resolver.stored_person(r["name"].value) for r in store.query(PAPER_AUTHORS, bindings)]
-    owners = [resolver.stored_person(r["name"].value) for r in store.query(PAPER_OWNERS, bindings)]
-    return PaperState(fields, authors, row["truncated"] is not None, owners)
+class StoredPapers:
+    """The papers and people a store holds, for a ``Resolver`` (see ``kg.resolve.Stored``)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def paper_by_key(self, kind: str, match_key: str) -> str | None:
+        rows = list(self.store.query(PAPER_BY_KEY[kind], {"key": ox.Literal(match_key)}))
+        return rows[0]["p"].value.removeprefix(PAPER_PREFIX) if rows else None
+
+    def display_name(self, person_key: str) -> str | None:
+        rows = list(self.store.query("SELECT ?name WHERE { ?p foaf:name ?name }", {"p": person_iri(person_key)}))
+        return rows[0]["name"].value if rows else None
+
+    def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:
+        bindings = {"p": paper_iri(key)}
+        rows = list(self.store.query(PAPER_FIELDS, bindings))
+        if not rows or not self.store.ask("ASK { ?p a kg:Paper }", bindings):
+            return None
+        row = rows[0]
+        fields = {name for name in FIELDS if row[name] is not None}
+        authors = [resolver.stored_person(r["name"].value) for r in self.store.query(PAPER_AUTHORS, bindings)]
+        owners = [resolver.stored_person(r["name"].value) for r in self.store.query(PAPER_OWNERS, bindings)]
+        return PaperState(fields, authors, row["truncated"] is not None, owners)
 
 
 def drop_source(store: Store, source_iri: str) -> None:
@@ -132,17 +137,23 @@ def drop_orphans(store: Store) -> None:
         store.update(DROP_CATEGORY_LEAVES)
 
 
-def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Person, str]]) -> None:
+def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Person, str]]) -> set[ox.NamedNode]:
     """Remove the author lists of ``reauthored`` papers and the old names of ``renamed`` people
-    (their new ones are added afterwards with ``end_triples``)."""
+    (their new ones are added afterwards); the subjects that lost statements."""
+    subjects: set[ox.NamedNode] = set()
     papers = " ".join(str(paper_iri(key)) for key in reauthored)
     if papers:
+        subjects.update(row["a"] for row in store.query(f"SELECT ?a WHERE {{ VALUES ?p {{ {papers} }} ?p kg:authorship ?a }}"))
+        subjects.update(paper_iri(key) for key in reauthored)
         store.update(f"""DELETE {{ ?p dcterms:creator ?c . ?p kg:authorship ?a . ?a ?x ?y . ?p kg:authorsTruncated ?t }}
 WHERE {{ VALUES ?p {{ {papers} }} {{ ?p dcterms:creator ?c }} UNION {{ ?p kg:authorship ?a . ?a ?x ?y }}
 UNION {{ ?p kg:authorsTruncated ?t }} }}""")
+    renamed = list(renamed)
     names = " ".join(f"({person_iri(person.key)} {ox.Literal(old)})" for person, old in renamed)
     if names:
+        subjects.update(person_iri(person.key) for person, _ in renamed)
         store.update(f"DELETE {{ ?p foaf:name ?n }} WHERE {{ VALUES (?p ?n) {{ {names} }} ?p foaf:name ?n }}")
+    return subjects
 
 
 def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:

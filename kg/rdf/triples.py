@@ -43,6 +43,11 @@ def integer(value: int) -> ox.Literal:
     return ox.Literal(str(value), datatype=XSD_INTEGER)
 
 
+def decimal(value: float) -> ox.Literal:
+    """Three decimals, in the canonical form the store keeps (no trailing zeros: "0.9", "1")."""
+    return ox.Literal(f"{value:.3f}".rstrip("0").rstrip("."), datatype=XSD_DECIMAL)
+
+
 def paper_iri(key: str) -> ox.NamedNode:
     return N(KGR[f"paper/{key}"])
 
@@ -115,6 +120,13 @@ def category_triples(category: str) -> tuple[ox.NamedNode, list[ox.Triple]]:
     return broader, triples
 
 
+def match_key_triples(paper_key: str, match_keys: dict[str, str]) -> Iterator[ox.Triple]:
+    """The match keys a paper holds (``kg:titleKey``, ``kg:abstractKey``): how a later record, in
+    this build or a later one, is found to be it."""
+    for kind, match_key in match_keys.items():
+        yield ox.Triple(paper_iri(paper_key), N(KG[f"{kind}Key"]), text(match_key))
+
+
 def person_triples(person: Person) -> Iterator[ox.Triple]:
     iri = person_iri(person.key)
     yield ox.Triple(iri, A, N(FOAF.Person))
@@ -180,7 +192,7 @@ def evidence_triples(subject: ox.NamedNode, predicate: str, obj: ox.NamedNode, e
     yield ox.Triple(node, N(KG.startOffset), integer(evidence.start))
     yield ox.Triple(node, N(KG.endOffset), integer(evidence.end))
     yield ox.Triple(node, N(KG.rule), text(evidence.rule))
-    yield ox.Triple(node, N(KG.confidence), ox.Literal(f"{evidence.confidence:.3f}", datatype=XSD_DECIMAL))
+    yield ox.Triple(node, N(KG.confidence), decimal(evidence.confidence))
     yield ox.Triple(node, N(PROV.wasDerivedFrom), paper)
 
 

@@ -1,7 +1,7 @@
 """Records -> papers and persons, one record at a time, against registries that a store can refill.
 
 A build is a sequence of records added to a store: ``Resolver.add(record)`` decides, from what
-came before (the registries, filled from the store at the start of an incremental build), which
+came before (this run's registries, and what the store held, looked up as records need it), which
 paper and which people a record is. The full build and the incremental build are one mechanism,
 so the same inputs in the same order give the same graph whether built at once or in steps.
 
@@ -19,6 +19,9 @@ Identity rules (the same input in the same order gives the same keys on any mach
   record: the first 16 hex of sha256 of its normalised title, else of its normalised abstract.
   A normalised text is ``fold``ed (lowercase, no accents or punctuation); a normalised abstract
   keeps only its first 40 words, so a source which shortens abstracts still matches the full one.
+  The first paper with a match key holds it, and the graph stores it with the paper
+  (``kg:titleKey``, ``kg:abstractKey``): a later build finds the paper by it without reading every
+  paper back.
 * A later record of a known paper adds its source and categories, fills the fields the paper
   lacks (title, abstract, year, venue, url, doi, arXiv id) and replaces the author list when its
   own is better (a full list beats a truncated one, then the longer one wins); profile owners are
@@ -26,8 +29,9 @@ Identity rules (the same input in the same order gives the same keys on any mach
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from kg.model import Corpus, Document, Paper, PaperRecord, Person, SourceDocument
 from kg.resolve.keys import digest, fold, slug
@@ -79,44 +83,65 @@ class PaperState:
 @dataclass
 class Change:
     """What one record does: a new paper, or additions to a known one (``new`` is False, and
-    ``paper`` holds only what the record adds: its source, categories and filled fields)."""
+    ``paper`` holds only what the record adds: its source, categories and filled fields).
+    ``match_keys`` are the match keys the paper took from this record (``"title"`` and
+    ``"abstract"`` digests no earlier paper had), to be stored with it."""
 
     paper: Paper
     new: bool
     owner: Person | None = None  # the profile owner the record names
+    match_keys: dict[str, str] = field(default_factory=dict)
+
+
+class Stored(Protocol):
+    """What a store already holds, looked up when a record needs it (an incremental build)."""
+
+    def paper_by_key(self, kind: str, match_key: str) -> str | None:
+        """The key of the stored paper that holds the ``kind`` ("title" or "abstract") match key."""
+
+    def display_name(self, person_key: str) -> str | None:
+        """The display name of the stored person ``person_key``."""
+
+    def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:
+        """The state of the stored paper ``key`` (its people through ``resolver.stored_person``)."""
 
 
 class Resolver:
     """Registries of papers (by match key) and persons (by name key), and the state of the papers
-    and persons this run touched. ``load_paper(key)`` gives the ``PaperState`` of a paper already
-    in the store (an incremental build), ``None`` without a store."""
+    and persons this run touched. With ``stored`` (an incremental build), what the store holds is
+    looked up as records need it, and counts as seen before this run."""
 
-    def __init__(self, load_paper: Callable[[str], PaperState | None] | None = None) -> None:
-        self.by_title: dict[str, str] = {}  # digest of a title key -> paper key
-        self.by_abstract: dict[str, str] = {}  # digest of an abstract key -> paper key
+    def __init__(self, stored: Stored | None = None) -> None:
+        self.match_keys: dict[tuple[str, str], str | None] = {}  # (kind, digest) -> paper key, looked up
         self.stored_names: dict[str, str] = {}  # name key -> display name in the store
         self.people: dict[str, Person] = {}  # name key -> Person touched in this run
         self.states: dict[str, PaperState] = {}  # paper key -> state, papers touched in this run
         self.reauthored: set[str] = set()  # stored or emitted papers whose author list changed
-        self.load_paper = load_paper or (lambda key: None)
+        self.stored = stored
 
-    def remember_paper(self, key: str, title: str | None, abstract: str | None) -> None:
-        """Register a paper's match keys (from the store, or a paper of this run)."""
-        if title:
-            self.by_title.setdefault(digest(title_key(title)), key)
-        if abstract:
-            self.by_abstract.setdefault(digest(abstract_key(abstract)), key)
+    def _paper_by_key(self, kind: str, match_key: str) -> str | None:
+        entry = (kind, match_key)
+        if entry not in self.match_keys:
+            self.match_keys[entry] = self.stored.paper_by_key(kind, match_key) if self.stored else None
+        return self.match_keys[entry]
 
-    def remember_person(self, display: str) -> None:
-        """Register a person of the store by display name."""
-        self.stored_names[name_key(display)] = display
+    def remember_paper(self, key: str, title: str | None, abstract: str | None) -> dict[str, str]:
+        """Register a paper's match keys, unless an earlier paper has them; the ones it took."""
+        taken = {}
+        for kind, text in (("title", title and title_key(title)), ("abstract", abstract and abstract_key(abstract))):
+            if text and self._paper_by_key(kind, match_key := digest(text)) is None:
+                self.match_keys[kind, match_key] = key
+                taken[kind] = match_key
+        return taken
 
     def person(self, written: str) -> Person:
         """The person a written name is, with its display name improved by this form if better."""
         key = name_key(written)
         person = self.people.get(key)
         if person is None:
-            stored = self.stored_names.get(key)
+            stored = self.stored and self.stored.display_name(person_key(key))
+            if stored:
+                self.stored_names[key] = stored
             person = Person(person_key(key), stored or display_name(written))
             self.people[key] = person
             if stored is None:
@@ -136,10 +161,10 @@ class Resolver:
 
     def match(self, record: PaperRecord) -> str | None:
         """The key of the known paper a record is, if any."""
-        if record.title and (key := self.by_title.get(digest(title_key(record.title)))):
+        if record.title and (key := self._paper_by_key("title", digest(title_key(record.title)))):
             return key
         if record.abstract:
-            return self.by_abstract.get(digest(abstract_key(record.abstract)))
+            return self._paper_by_key("abstract", digest(abstract_key(record.abstract)))
         return None
 
     def add(self, record: PaperRecord) -> Change:
@@ -149,20 +174,20 @@ class Resolver:
         key = self.match(record)
         if key is None:
             return self._new(record, authors, owner)
-        state = self.states.get(key) or self.load_paper(key)
+        state = self.states.get(key) or (self.stored and self.stored.paper_state(key, self))
         if state is None:  # matched a paper this resolver only knows by its keys
             state = PaperState(set(FIELDS), [], True)
         self.states[key] = state
         filled = {name: getattr(record, name) for name in FIELDS
                   if name not in state.fields and getattr(record, name)}
         state.fields.update(filled)
-        self.remember_paper(key, filled.get("title"), filled.get("abstract"))
+        taken = self.remember_paper(key, filled.get("title"), filled.get("abstract"))
         if owner is not None and not _among(owner, state.owners):
             state.owners.append(owner)
         self._merge_authors(key, state, authors, record.authors_truncated)
         delta = Paper(key=key, title=None, abstract=None, year=None, authors=[], authors_truncated=False,
                       categories=list(record.categories), sources=[record.source])
-        return Change(replace(delta, **filled), new=False, owner=owner)
+        return Change(replace(delta, **filled), new=False, owner=owner, match_keys=taken)
 
     def _new(self, record: PaperRecord, authors: list[Person], owner: Person | None) -> Change:
         key = digest(title_key(record.title) or abstract_key(record.abstract))
@@ -170,12 +195,12 @@ class Resolver:
             authors.append(owner)
         self.states[key] = PaperState({n for n in FIELDS if getattr(record, n)}, authors,
                                       record.authors_truncated, [owner] if owner else [])
-        self.remember_paper(key, record.title, record.abstract)
+        taken = self.remember_paper(key, record.title, record.abstract)
         paper = Paper(key=key, title=record.title, abstract=record.abstract, year=record.year, authors=authors,
                       authors_truncated=record.authors_truncated, categories=list(record.categories),
                       sources=[record.source], venue=record.venue, url=record.url, doi=record.doi,
                       arxiv_id=record.arxiv_id)
-        return Change(paper, new=True, owner=owner)
+        return Change(paper, new=True, owner=owner, match_keys=taken)
 
     def _merge_authors(self, key: str, state: PaperState, authors: list[Person], truncated: bool) -> None:
         """Take a record's author list when it is better; keep every profile owner."""
