@@ -58,18 +58,24 @@ def _blocks(text: mmap.mmap | bytes, terms: Sequence[bytes]) -> list[tuple[int, 
     return [(start, text.find(_BLOCK_END, start) + len(_BLOCK_END)) for start in sorted(starts)]
 
 
+def _copy_range(source, out, start: int, end: int) -> None:
+    """Copy bytes ``start:end`` of the open file ``source`` to the end of ``out``, in the kernel."""
+    while start < end:
+        start += os.copy_file_range(source.fileno(), out.fileno(), end - start, start)
+
+
 def _copy_without(source: Path, out, terms: Sequence[bytes]) -> None:
-    """Copy ``source`` to the open file ``out``, leaving out the blocks about ``terms``."""
-    if source.stat().st_size == 0:
-        return
-    with source.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as text:
+    """Copy ``source`` to the end of the open file ``out``, leaving out the blocks about ``terms``."""
+    size = source.stat().st_size
+    with source.open("rb") as f:
         kept = 0
-        view = memoryview(text)
-        for start, end in _blocks(text, terms) if terms else ():
-            out.write(view[kept:start])
-            kept = end
-        out.write(view[kept:])
-        view.release()
+        if terms and size:
+            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as text:
+                spans = _blocks(text, terms)
+            for start, end in spans:
+                _copy_range(f, out, kept, start)
+                kept = end
+        _copy_range(f, out, kept, size)
 
 
 class GraphFile:
