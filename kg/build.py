@@ -54,17 +54,19 @@ class BuildReport:
     records: int = 0
     papers: int = 0
     persons: int = 0
-    triples: int = 0
+    triples: int = 0  # in the store after a new build; added to it by a build into an existing store
     unchanged: int = 0  # documents the store held already (not read again)
     replaced: int = 0  # documents whose earlier version was replaced
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     out: Path | None = None
+    continued: bool = False  # the build added to a store that held a graph
 
     def summary(self) -> str:
         kept = (f"; {self.unchanged} unchanged documents skipped" if self.unchanged else "") + \
                (f"; {self.replaced} documents replaced" if self.replaced else "")
-        return (f"read {self.documents} documents, {self.records} records; built {self.papers} papers, "
+        verb = "added" if self.continued else "built"
+        return (f"read {self.documents} documents, {self.records} records; {verb} {self.papers} papers, "
                 f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s" + kept
                 + (f"; {len(self.problems)} problems" if self.problems else ""))
 
@@ -174,11 +176,13 @@ class Sink:
         self.store = store
         self.graph = graph
         self.seen: set[ox.Triple] | None = set() if only_new else None
+        self.added = 0  # triples passed on (when ``only_new``: exactly those the store did not hold)
 
     def add(self, triples: Iterable[ox.Triple]) -> None:
         stream = iter(triples if self.seen is None else self._unheld(triples))
         while chunk := list(itertools.islice(stream, LOAD_CHUNK)):
             self.store.add(chunk)
+            self.added += len(chunk)
             if self.graph is not None:
                 self.graph.write(chunk)
 
@@ -387,7 +391,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     extractor = Extractor(lexicons, methods_json, workers or os.cpu_count() or 1, dask)
     try:
         with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
-            continuing = db.ask("ASK { ?s ?p ?o }")
+            continuing = report.continued = db.ask("ASK { ?s ?p ?o }")
             files = _plan(db, sources, report)
             sink = Sink(db, _graph_file(staging, continuing, report), only_new=continuing)
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
@@ -403,7 +407,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             restated = increment.finish()
-            report.triples = len(db)
+            # Counting a large store takes seconds: a build into one counts what it added.
+            report.triples = sink.added if continuing else len(db)
             if staging is not None:
                 if sink.graph is not None:
                     sink.graph.close(db, restated)

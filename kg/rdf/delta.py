@@ -28,10 +28,10 @@ from kg.resolve.resolve import FIELDS, PaperState, Resolver
 PAPER_PREFIX = str(KGR["paper/"])
 
 SOURCES = "SELECT ?s ?name ?sha WHERE { ?s a kg:SourceDocument ; dcterms:title ?name ; kg:sha256 ?sha }"
-METHOD_LABELS = """SELECT ?m ?label ?pref ?typed WHERE {
+METHOD_LABELS = """SELECT ?m ?label ?pref WHERE {
   ?m a skos:Concept . FILTER NOT EXISTS { ?m skos:inScheme kgr:categories }
-  { ?m skos:prefLabel ?label BIND(true AS ?pref) } UNION { ?m skos:altLabel ?label BIND(false AS ?pref) }
-  BIND(EXISTS { ?m a kg:Method } AS ?typed) }"""
+  { ?m skos:prefLabel ?label BIND(true AS ?pref) } UNION { ?m skos:altLabel ?label BIND(false AS ?pref) } }"""
+METHODS = "SELECT ?m WHERE { ?m a kg:Method }"
 METHOD_BROADER = "SELECT ?m ?b WHERE { ?m a kg:Method ; skos:broader ?b }"
 DESCRIBED = """SELECT ?x WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model } UNION { ?x a kg:SourceDocument }
   UNION { ?x skos:inScheme kgr:categories } UNION { ?x a kg:Method } }"""
@@ -92,8 +92,7 @@ def fill_registries(store: Store, methods: MethodRegistry, described: set[str]) 
             methods.remember(key, set(), label)
         else:
             methods.remember(key, {label})
-        if row["typed"].value == "true":
-            methods.typed.add(key)
+    methods.typed.update(row["m"].value for row in store.query(METHODS))
     for row in store.query(METHOD_BROADER):
         methods.broader[row["m"].value].add(row["b"].value)
     described.update(row["x"].value for row in store.query(DESCRIBED))
