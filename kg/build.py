@@ -101,14 +101,18 @@ _PIPELINES: dict = {}
 
 
 def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: str | None) -> list[Extraction]:
-    """Extract a batch of papers with this process's pipeline (loaded once per process)."""
-    from kg.extract import extract_papers, load_pipeline
+    """Extract a batch of papers with this process's pipeline (loaded once per process), each
+    paper's methods canonicalised on their own (the registry keys them later, in order)."""
+    from kg.extract import canonicalise, extract_papers, load_pipeline
 
     config = (lexicons, methods_json)
     if config not in _PIPELINES:
         _PIPELINES[config] = load_pipeline([Path(p) for p in lexicons],
                                            methods_json=Path(methods_json) if methods_json else None)
-    return list(extract_papers(papers, nlp=_PIPELINES[config]))
+    extractions = list(extract_papers(papers, nlp=_PIPELINES[config]))
+    for extraction in extractions:
+        canonicalise([extraction])
+    return extractions
 
 
 class _Done:
@@ -256,10 +260,7 @@ class Increment:
 
     def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Triple]:
         """Each paper's methods keyed against the registry, then its links and evidence."""
-        from kg.extract import canonicalise
-
         for extraction in extractions:
-            canonicalise([extraction])
             for method in self.methods.assign_all(extraction):
                 self.described.add(method_iri(method.key).value)
                 yield from method_triples(method)

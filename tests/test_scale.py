@@ -11,7 +11,7 @@ import rdflib
 import rdflib.compare
 
 import kg.build
-from kg.build import BuildReport, Extractor, Increment, build
+from kg.build import BuildReport, Extractor, Increment, Sink, build
 from kg.ingest import read_document
 from kg.rdf.store import LocalStore, open_store
 from tests.conftest import SEEDS, free_port, wait_for_port
@@ -53,7 +53,7 @@ def test_documents_are_read_as_the_triples_are_consumed(tmp_path, small_batches)
             yield read_document(path)
 
     with LocalStore(tmp_path / "store", read_only=False) as store:
-        increment = Increment(store, Extractor((), None, 1, None), BuildReport())
+        increment = Increment(Sink(store, None, only_new=False), Extractor((), None, 1, None), BuildReport(), False)
         triples = increment.triples(documents())
         next(triples)
         assert read == [SEED_FILES[0].name]
