@@ -180,7 +180,7 @@ class Sink:
         self.store = store
         self.graph = graph
         self.seen: set[ox.Triple] | None = set() if only_new else None
-        self.added = 0  # triples passed on (when ``only_new``: exactly those the store did not hold)
+        self.added = 0  # triples passed on (with ``only_new``: exactly those the store did not hold)
 
     def add(self, triples: Iterable[ox.Triple]) -> None:
         stream = iter(triples if self.seen is None else self._unheld(triples))
@@ -394,7 +394,9 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
         with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
             continuing = report.continued = db.ask("ASK { ?s ?p ?o }")
             files = _plan(db, sources, report)
-            sink = Sink(db, _graph_file(staging, continuing, report), only_new=continuing)
+            graph = _graph_file(staging, continuing, report)
+            # A graph.ttl continued must not state again what it holds; a store keeps one of each anyway.
+            sink = Sink(db, graph, only_new=continuing and graph is not None)
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
