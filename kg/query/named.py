@@ -24,6 +24,11 @@ The queries match other names (methods, categories) case-insensitively, then wal
 each match inside a ``LATERAL`` block (SPARQL 1.2 draft, SEP-0006; Oxigraph and Jena run it): a
 plain join lets the engine start from the whole graph, which on the 18,701-paper ACL graph took
 seconds, not tenths.
+
+Rows are ordered by text case-insensitively (``ORDER BY LCASE(?title)``, then an IRI for ties):
+the order a reader expects, and on Oxigraph a cheap one, since it compares computed strings in
+memory but reads a stored string back from the store at every comparison (ordering 3,160 titles
+of the 100k-paper graph: ~100 ms by ``?title``, ~10 ms by ``LCASE(?title)``).
 """
 from __future__ import annotations
 
