@@ -69,7 +69,7 @@ def cmd_build(args) -> int:
 
 
 def parse_params(items: list[str]) -> dict[str, str]:
-    """``--param NAME=VALUE`` options as a dict (values are bound as literals, never pasted)."""
+    """``--param NAME=VALUE`` options as a dict (values are bound as terms, never pasted)."""
     params = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -90,6 +90,11 @@ def cmd_query(args) -> int:
         print_rows(run_named(store, args.name, params), args.format)
         return 0
     sparql = query_text(args.query)
+    if params and sparql.lstrip().startswith("#"):  # a query file with a header: its parameters' kinds apply
+        from kg.query.named import parse_header
+
+        declared = {p.name: p for p in parse_header(None, sparql).params}
+        params = {name: declared[name].term(value) if name in declared else value for name, value in params.items()}
     result = store.query(sparql, params)
     if hasattr(result, "variables"):
         from kg.rdf.store import to_python

@@ -34,10 +34,38 @@ def test_catalogue_has_every_query_with_header():
 
 def test_header_parses_params_and_continuations():
     q = parse_header("x", "# name: x\n# answers: one\n#   two\n# param: a — first\n"
-                          "# param: b — (optional) second\n# example: a=1=2\nSELECT * {}")
+                          "# param: b — (optional) second\n# param: c (person) — a name\n# example: a=1=2\nSELECT * {}")
     assert q.description == "one two"
-    assert [(p.name, p.optional) for p in q.params] == [("a", False), ("b", True)]
+    assert [(p.name, p.optional, p.kind) for p in q.params] == [
+        ("a", False, "text"), ("b", True, "text"), ("c", False, "person")]
     assert q.example == {"a": "1=2"}
+    with pytest.raises(StoreError, match="kind 'colour'"):
+        parse_header("x", "# name: x\n# param: a (colour) — red\nSELECT * {}")
+
+
+def test_a_person_parameter_is_bound_as_the_person_of_that_name():
+    query = get_query("coauthors")
+    assert query.param("author").kind == "person"
+    assert query.bindings({"author": "Francesco Tonin"}) == {"author": ox.NamedNode(KGR + "person/francesco-tonin")}
+    assert query.bindings({"author": " SEAN o’brien"}) == {"author": ox.NamedNode(KGR + "person/sean-o-brien")}
+    assert get_query("link-evidence").bindings({"method": "K-SVD"}) == {"method": ox.Literal("K-SVD")}
+    with pytest.raises(StoreError, match="needs --param author"):
+        query.bindings({})
+
+
+@pytest.mark.parametrize("name", ["Francesco Tonin", "francesco TONIN", "Francesco  Tonín", "FRANCESCO-TONIN."])
+def test_an_author_is_matched_whatever_the_case_accents_or_punctuation(store, name):
+    assert [(r["year"], r["position"]) for r in run_named(store, "author-papers", {"author": name})] == [
+        (2025, 1), (2023, 1)]
+    assert column(run_named(store, "coauthors", {"author": name}), "name") == ["Johan Suykens"]
+    assert len(run_named(store, "author-methods", {"author": name})) == 5
+    assert column(run_named(store, "shared-methods-not-coauthors", {"author": name}), "name")[0] == "Michal Aharon"
+
+
+def test_an_author_nobody_is_has_no_rows(store):
+    for name in ["Francesco", "Tonin Francesco", "", "   "]:
+        for query in ["author-papers", "coauthors", "author-methods", "shared-methods-not-coauthors"]:
+            assert run_named(store, query, {"author": name}) == [], (query, name)
 
 
 def test_unknown_query_and_bad_params_are_refused(store):
@@ -60,6 +88,7 @@ def test_coauthors_with_joint_paper_counts(store):
 def test_a_name_with_a_quote_matches_as_it_is(store):
     rows = run_named(store, "coauthors", {"author": "Seán O'Brien"})
     assert column(rows, "name") == ["Lorenzo Basile"]
+    assert run_named(store, "coauthors", {"author": "Sean O Brien"}) == rows
 
 
 def test_method_papers_by_alias_with_roles(store):
@@ -182,6 +211,15 @@ def test_cli_runs_named_queries_and_lists_them(fixture_build, capsys):
     assert "needs --param author" in capsys.readouterr().err
     assert main(["queries", "--format", "json"]) == 0
     assert "coauthors" in capsys.readouterr().out
+
+
+def test_cli_runs_a_query_file_with_its_header_kinds(fixture_build, capsys):
+    from kg.cli import main
+    from kg.query.named import QUERY_DIR
+
+    assert main(["query", str(QUERY_DIR / "coauthors.rq"), "--param", "author=francesco tonín", "--store",
+                 str(fixture_build), "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == KGR + "person/johan-suykens,Johan Suykens,2"
 
 
 # --- the same queries on the graph built from seeds/ by the real pipeline

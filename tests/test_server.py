@@ -305,7 +305,7 @@ def test_page_runs_a_named_query_in_a_browser_offline(endpoint, browser):
     page.goto(endpoint.url.rsplit("/", 1)[0] + "/")
     names = [q.name for q in list_queries()]
     page.select_option("#examples", str(names.index("coauthors")))
-    assert "Lorenzo Basile" in page.input_value("#query")
+    assert "<https://w3id.org/research-kg/resource/person/lorenzo-basile>" in page.input_value("#query")
     page.click("button")
     page.wait_for_selector("#out table")
     assert "Luca Bortolussi" in page.inner_text("#out table")

@@ -281,7 +281,7 @@ class Workers:
 def render_page(timeout_s: float, max_rows: int) -> str:
     """The endpoint's HTML page: a query box, the named queries as examples, inline script only."""
     queries = list_queries()
-    texts = [bind_values(q.sparql, q.example) for q in queries]
+    texts = [bind_values(q.sparql, q.bindings(q.example)) for q in queries]
     options = "\n".join(f'<option value="{i}">{html.escape(q.name)} — {html.escape(q.description)}</option>'
                         for i, q in enumerate(queries))
     data = json.dumps(texts).replace("<", "\\u003c")
