@@ -33,6 +33,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg import ONTOLOGY_DIR
+from kg.extract import method_refs
 from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
 from kg.rdf.graphfile import GraphFile
@@ -204,9 +205,12 @@ class Increment:
         self.sink = sink
         self.extractor = extractor
         self.report = report
+        self.continuing = continuing
         self.resolver = Resolver(delta.StoredPapers(sink.store) if continuing else None)
         self.methods = MethodRegistry()
         self.described: set[str] = set()  # IRIs of nodes described already
+        self.mentioned: set[ox.NamedNode] = set()  # methods the papers of this build name
+        self.redated: set[str] = set()  # known papers a record of this build gave a year
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Triple]:
@@ -245,6 +249,8 @@ class Increment:
     def _paper_triples(self, change: Change) -> Iterator[ox.Triple]:
         """A new paper's metadata, or what a later record adds to a known one."""
         paper = change.paper
+        if paper.year and not change.new:
+            self.redated.add(paper.key)
         yield from paper_triples(paper)
         yield from match_key_triples(paper.key, change.match_keys)
         for source in paper.sources:
@@ -264,11 +270,13 @@ class Increment:
             for method in self.methods.assign_all(extraction):
                 self.described.add(method_iri(method.key).value)
                 yield from method_triples(method)
+            self.mentioned.update(method_iri(ref.key) for ref in method_refs(extraction))
             yield from extraction_triples(extraction, self.described)
 
     def finish(self) -> set[ox.NamedNode]:
         """What only the end of the input decides: better author lists and display names, and
-        the people of this build. Returns the subjects whose earlier statements that removed."""
+        the people of this build, the method summaries. Returns the subjects whose earlier
+        statements that removed."""
         resolver = self.resolver
         restated = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
@@ -277,6 +285,8 @@ class Increment:
         self.sink.add(t for paper in papers for t in paper_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         self.report.persons = len(resolver.new_people())
+        everything = not self.continuing or self.report.replaced  # a replaced document may leave any method
+        delta.summarise(self.sink.store, None if everything else self.mentioned, self.redated)
         return restated
 
 

@@ -34,6 +34,24 @@ def count(folder, query: str) -> int:
 
 
 PAPERS = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
+
+
+def summaries(folder) -> set:
+    """The method summaries the build keeps (first year, number of papers)."""
+    with open_store(folder) as store:
+        return {(r["m"], r["p"], r["o"]) for r in store.select(
+            "SELECT ?m ?p ?o WHERE { GRAPH <https://w3id.org/research-kg/resource/graph/summaries> { ?m ?p ?o } }")}
+
+
+def aggregates(folder) -> set:
+    """The same figures computed from the papers."""
+    with open_store(folder) as store:
+        counts = store.select("SELECT ?m (COUNT(*) AS ?n) WHERE { ?p kg:mentions ?m } GROUP BY ?m")
+        years = store.select("""SELECT ?m (MIN(?y) AS ?first) WHERE { ?p kg:mentions ?m ; fabio:hasPublicationYear ?y }
+                                GROUP BY ?m""")
+    kg = "https://w3id.org/research-kg/ontology#"
+    return ({(r["m"], kg + "paperCount", r["n"]) for r in counts}
+            | {(r["m"], kg + "firstYear", r["first"]) for r in years})
 WIDGET = ("We propose WidgetNet, a graph neural network for widgets. WidgetNet extends the "
           "Transformer and outperforms BERT on the Toy-10 benchmark.")
 GADGET = "We use a convolutional neural network and a support vector machine to sort gadgets by size and colour."
@@ -53,6 +71,7 @@ def test_seeds_in_steps_give_the_graph_built_at_once(at_once, tmp_path):
     assert (first.unchanged, second.unchanged, second.documents) == (0, 2, 2)
     assert first.papers + second.papers == 62
     assert same_graph(at_once, steps)
+    assert summaries(steps) == summaries(at_once) == aggregates(at_once)
 
 
 def test_unchanged_documents_are_not_read_again(at_once, tmp_path, monkeypatch):
@@ -88,6 +107,7 @@ def test_a_changed_document_replaces_its_old_version(tmp_path):
     fresh = tmp_path / "fresh"
     build([kept / "a.jsonl", new / "b.jsonl"], fresh, views=False, workers=1)
     assert same_graph(fresh, steps)
+    assert summaries(steps) == summaries(fresh) == aggregates(fresh)
     assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p foaf:name 'Dee Oak' }") == 0
     assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?s a kg:SourceDocument }") == 2
 

@@ -8,6 +8,8 @@
 * ``drop_source`` deletes what one source document contributed, before its new version is added.
 * ``rewrite`` applies the changes a build can only know at its end: better author lists and
   better display names.
+* ``summarise`` keeps the method summaries (first year, number of papers) of the named graph
+  ``kgr:graph/summaries`` in step with the papers, for the methods a build touched.
 
 Changes go through SPARQL 1.1 Update: the embedded store applies each update in one transaction,
 a remote store posts it to the server's ``/update`` endpoint.
@@ -153,6 +155,30 @@ UNION {{ ?p kg:authorsTruncated ?t }} }}""")
         subjects.update(person_iri(person.key) for person, _ in renamed)
         store.update(f"DELETE {{ ?p foaf:name ?n }} WHERE {{ VALUES (?p ?n) {{ {names} }} ?p foaf:name ?n }}")
     return subjects
+
+
+#: Each method's first year and number of papers: aggregates over every paper, kept by the build in a
+#: named graph (not part of graph.ttl) so that a query over them reads 6k rows, not 100k papers.
+SUMMARIES = KGR["graph/summaries"]
+SUMMARISE = """
+DELETE { GRAPH <%(graph)s> { ?m ?p ?o } } WHERE { %(scope)s GRAPH <%(graph)s> { ?m ?p ?o } } ;
+INSERT { GRAPH <%(graph)s> { ?m kg:paperCount ?papers } } WHERE {
+  SELECT ?m (COUNT(*) AS ?papers) WHERE { %(scope)s ?paper kg:mentions ?m } GROUP BY ?m } ;
+INSERT { GRAPH <%(graph)s> { ?m kg:firstYear ?first } } WHERE {
+  SELECT ?m (MIN(?year) AS ?first) WHERE { %(scope)s ?paper kg:mentions ?m ; fabio:hasPublicationYear ?year } GROUP BY ?m }"""
+
+
+def summarise(store: Store, methods: Iterable[ox.NamedNode] | None, papers: Iterable[str] = ()) -> None:
+    """Recompute the summaries of ``methods`` and of the methods of the papers ``papers`` (keys);
+    of every method when ``methods`` is None."""
+    if methods is None:
+        scope = ""
+    else:
+        methods, papers = " ".join(str(m) for m in methods), " ".join(str(paper_iri(key)) for key in papers)
+        if not methods and not papers:
+            return
+        scope = f"{{ VALUES ?m {{ {methods} }} }} UNION {{ VALUES ?changed {{ {papers} }} ?changed kg:mentions ?m }}"
+    store.update(SUMMARISE % {"graph": SUMMARIES, "scope": scope})
 
 
 def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:
