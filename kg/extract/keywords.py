@@ -64,8 +64,8 @@ def phrase_keywords(lang: str, spellings: dict[str, Iterable[str]]) -> dict[str,
     known = _read(path)
     missing = {attr: sorted(set(texts) - set(known.get(attr, {}))) for attr, texts in spellings.items()}
     if any(missing.values()):
-        # A throwaway tokenizer of the same language: tens of thousands of spellings through the
-        # pipeline's own tokenizer make it ~3x slower afterwards (its caches grow). Token
+        # A throwaway tokenizer of the same language: through the pipeline's own, tens of thousands
+        # of spellings would fill its cache of chunks (bounded), which the texts need. Token
         # attributes are string hashes, the same in any vocabulary.
         tokenizer = spacy.blank(lang).tokenizer
         for attr, texts in missing.items():
