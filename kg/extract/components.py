@@ -81,17 +81,19 @@ def doc_text(doc: Doc) -> str:
 
 
 def _sents(doc: Doc) -> list[tuple[int, int]]:
-    if doc._.kg_sents is None:
-        doc._.kg_sents = [list(x) for x in split_sentences(doc_text(doc))]
-    return [tuple(x) for x in doc._.kg_sents]
+    ext = doc._  # each ``doc._`` makes a new accessor object
+    if ext.kg_sents is None:
+        ext.kg_sents = [list(x) for x in split_sentences(doc_text(doc))]
+    return [tuple(x) for x in ext.kg_sents]
 
 
 def _view(doc: Doc) -> DocView:
-    abbrevs = [Abbrev(*a) for a in (doc._.kg_abbrevs or [])]
-    lex = [tuple(x) for x in (doc._.kg_lex or [])]
-    ents = [(x[0], x[1]) for x in (doc._.kg_datasets or []) + (doc._.kg_models or [])]
-    ents += [(x[0], x[1]) for x in (doc._.kg_urls or []) + (doc._.kg_arxiv or [])]
-    return DocView(doc_text(doc), _sents(doc), doc._.kg_title_end or 0, abbrevs, lex, ents)
+    ext = doc._
+    abbrevs = [Abbrev(*a) for a in (ext.kg_abbrevs or [])]
+    lex = [tuple(x) for x in (ext.kg_lex or [])]
+    ents = [(x[0], x[1]) for x in (ext.kg_datasets or []) + (ext.kg_models or [])]
+    ents += [(x[0], x[1]) for x in (ext.kg_urls or []) + (ext.kg_arxiv or [])]
+    return DocView(doc_text(doc), _sents(doc), ext.kg_title_end or 0, abbrevs, lex, ents)
 
 
 # --- sentences --------------------------------------------------------------------------------
