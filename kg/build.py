@@ -38,9 +38,8 @@ from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
 from kg.rdf.graphfile import GraphFile
 from kg.rdf.store import LocalStore, Store, store_dir
-from kg.rdf.triples import (N, category_triples, extraction_triples, lexicon_files, match_key_triples, method_iri,
+from kg.rdf.triples import (category_triples, dcterms, extraction_triples, lexicon_files, match_key_triples, method_iri,
                             method_triples, paper_iri, paper_triples, person_triples, source_iri, source_triples)
-from kg.rdf.namespaces import DCTERMS, PREFIXES
 from kg.resolve import Change, MethodRegistry, Resolver
 
 BATCH = 400  # papers per extraction batch
@@ -180,10 +179,10 @@ class Sink:
     def __init__(self, store: Store, graph: GraphFile | None, only_new: bool):
         self.store = store
         self.graph = graph
-        self.seen: set[ox.Triple] | None = set() if only_new else None
+        self.seen: set[ox.Quad] | None = set() if only_new else None
         self.added = 0  # triples passed on (with ``only_new``: exactly those the store did not hold)
 
-    def add(self, triples: Iterable[ox.Triple]) -> None:
+    def add(self, triples: Iterable[ox.Quad]) -> None:
         stream = iter(triples if self.seen is None else self._unheld(triples))
         while chunk := list(itertools.islice(stream, LOAD_CHUNK)):
             self.store.add(chunk)
@@ -191,7 +190,7 @@ class Sink:
             if self.graph is not None:
                 self.graph.write(chunk)
 
-    def _unheld(self, triples: Iterable[ox.Triple]) -> Iterator[ox.Triple]:
+    def _unheld(self, triples: Iterable[ox.Quad]) -> Iterator[ox.Quad]:
         for triple in triples:
             if triple not in self.seen and not self.store.holds(triple):
                 self.seen.add(triple)
@@ -213,7 +212,7 @@ class Increment:
         self.redated: set[str] = set()  # known papers a record of this build gave a year
         delta.fill_registries(sink.store, self.methods, self.described)
 
-    def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Triple]:
+    def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
         """Every triple the documents add, batch after batch."""
         batch: list[Paper] = []
         pending: deque = deque()
@@ -246,7 +245,7 @@ class Increment:
             self.report.papers += change.new
             yield change
 
-    def _paper_triples(self, change: Change) -> Iterator[ox.Triple]:
+    def _paper_triples(self, change: Change) -> Iterator[ox.Quad]:
         """A new paper's metadata, or what a later record adds to a known one."""
         paper = change.paper
         if paper.year and not change.new:
@@ -259,12 +258,12 @@ class Increment:
                 yield from source_triples(source, change.owner)
         for category in paper.categories:
             iri, triples = category_triples(category)
-            yield ox.Triple(paper_iri(paper.key), N(DCTERMS.subject), iri)
+            yield ox.Quad(paper_iri(paper.key), dcterms.subject, iri)
             if iri.value not in self.described:
                 self.described.add(iri.value)
                 yield from triples
 
-    def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Triple]:
+    def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Quad]:
         """Each paper's methods keyed against the registry, then its links and evidence."""
         for extraction in extractions:
             for method in self.methods.assign_all(extraction):

@@ -66,14 +66,19 @@ def wait_for_port(port: int, timeout_s: float = 20.0, process=None) -> None:
     raise TimeoutError(f"nothing listens on port {port}")
 
 
+def load_fixture(store) -> None:
+    """Load the fixture graph into ``store`` as a build leaves it (with the method summaries)."""
+    from kg.rdf.delta import summarise
+
+    store.load_file(FIXTURE)
+    summarise(store, None)
+
+
 def build_fixture_store(out: Path) -> Path:
     """A build folder ``out`` whose ``store/`` holds the fixture graph, closed again."""
     out.mkdir(parents=True, exist_ok=True)
-    from kg.rdf.delta import summarise
-
     with LocalStore(out / "store", read_only=False) as store:
-        store.load_file(FIXTURE)
-        summarise(store, None)  # as a build leaves a store
+        load_fixture(store)
     return out
 
 

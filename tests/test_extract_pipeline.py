@@ -4,11 +4,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import spacy
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from extract_support import LEXICON, paper, pipeline  # noqa: E402
-from kg.extract import canonicalise, extract_papers, load_pipeline  # noqa: E402
+from kg.extract import canonicalise, extract_papers, keywords, load_pipeline  # noqa: E402
 from kg.extract.lexicon import load_lexicon  # noqa: E402
 from kg.extract.text import norm_key  # noqa: E402
 
@@ -158,3 +159,23 @@ kgm:net a skos:Concept ; skos:prefLabel "network" ; kg:generic true .
     ex = next(extract_papers([paper("j", "We compare Zap Normalization with a Foo Network on BarSet.")], nlp))
     assert {m.method.key for m in ex.methods} == {KGM + "zapnorm", KGM + "foo"}
     assert [e.name for e in ex.entities] == ["BarSet"]
+
+
+def test_phrase_keywords_are_the_tokenizers_and_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
+    spellings = {"LOWER": ["self-attention", "Gaussian processes", "k-NN"], "ORTH": ["BERT", "e.g. LoRA", "A*"]}
+    tokenizer = spacy.blank("en").tokenizer
+    expected = {attr: {text: tuple(tokenizer(text).to_array(attr).tolist()) for text in texts}
+                for attr, texts in spellings.items()}
+    assert keywords.phrase_keywords("en", spellings) == expected
+    assert keywords.keywords_file("en").is_file()
+
+    def no_tokenizer(lang):
+        raise AssertionError("the kept keywords were tokenized again")
+
+    monkeypatch.setattr(keywords.spacy, "blank", no_tokenizer)
+    assert keywords.phrase_keywords("en", spellings) == expected
+    monkeypatch.undo()
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
+    keywords.keywords_file("en").write_text("{not json", encoding="utf-8")
+    assert keywords.phrase_keywords("en", spellings) == expected  # a broken file is made again

@@ -244,8 +244,8 @@ def add_person(build: Path, name: str) -> None:
     staging.mkdir()
     with LocalStore(staging / "store", read_only=False) as store:
         store.load_file(FIXTURE)
-        store.add([ox.Triple(ox.NamedNode(f"https://w3id.org/research-kg/resource/person/{name}"),
-                             ox.NamedNode("http://xmlns.com/foaf/0.1/name"), ox.Literal(name))])
+        store.add([ox.Quad(ox.NamedNode(f"https://w3id.org/research-kg/resource/person/{name}"),
+                            ox.NamedNode("http://xmlns.com/foaf/0.1/name"), ox.Literal(name))])
     swap_in(staging, build)
 
 

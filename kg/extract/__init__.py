@@ -50,11 +50,18 @@ __all__ = ["load_pipeline", "extract_papers", "canonicalise", "doc_to_extraction
 
 ROLE_ORDER = {"proposes": 3, "uses": 2, "comparesWith": 1, "mentions": 0}
 
+#: How many distinct chunks (the text between two spaces) the tokenizer remembers the tokens of.
+#: spaCy keeps 10,000: a corpus passes that within a thousand abstracts, and every chunk met after
+#: is split by the prefix, suffix and infix rules again at each occurrence, several times slower.
+#: The tokens are the same either way; ~250 bytes a chunk.
+TOKENIZER_CACHE_CHUNKS = 200_000
+
 
 def load_pipeline(lexicons: Sequence[Path] = (), *, methods_json: Path | None = None) -> Language:
     paths = [str(p) for p in lexicons] if lexicons else [str(p) for p in default_lexicon_paths()]
     cfg = {"lexicons": paths, "methods_json": str(methods_json) if methods_json else None}
     nlp = spacy.blank("en")
+    nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_CHUNKS
     nlp.add_pipe("kg_sentences")
     nlp.add_pipe("kg_abbreviations")
     nlp.add_pipe("kg_lexicon", config=cfg)
@@ -89,51 +96,50 @@ def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_proce
         yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"], text=ctx["text"])
 
 
-def _evidence(doc, text: str, start: int, end: int, rule: str, conf: float, abs_start: int) -> Evidence:
-    title_end = doc._.kg_title_end or 0
-    sents = doc._.kg_sents or [[0, len(text)]]
-    sent = next(((a, b) for a, b in sents if a <= start < b), None)
-    if sent is None:
-        sent = (start, end)
-    if title_end and start < title_end:
-        base = 0
-    else:
-        base = abs_start
-    return Evidence(sentence=text[sent[0]:sent[1]], start=start - base, end=end - base, rule=rule,
-                    confidence=round(float(conf), 3))
-
-
 def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None = None) -> Extraction:
     ex = Extraction(paper_key=paper_key)
+    ext = doc._  # each ``doc._`` makes a new accessor object
     text = doc.text if text is None else text
+    title_end = ext.kg_title_end or 0
+    sents = ext.kg_sents or [[0, len(text)]]
+
+    def evidence(start: int, end: int, rule: str, conf: float) -> Evidence:
+        sent = next(((a, b) for a, b in sents if a <= start < b), None)
+        if sent is None:
+            sent = (start, end)
+        if title_end and start < title_end:
+            base = 0
+        else:
+            base = abs_start
+        return Evidence(sentence=text[sent[0]:sent[1]], start=start - base, end=end - base, rule=rule,
+                        confidence=round(float(conf), 3))
+
     refs: list[MethodRef] = []
-    for d in doc._.kg_methods or []:
+    for d in ext.kg_methods or []:
         ref = MethodRef(key=d["key"], label=d["label"], labels=set(d["labels"]), broader=list(d["broader"]),
                         from_lexicon=bool(d["from_lexicon"]))
         refs.append(ref)
         s, e, rule, conf = d["role_span"]
         if d["role"] in ("uses", "comparesWith"):
             rule = d["role_rule"] or rule
-        ex.methods.append(MethodMention(method=ref, role=d["role"],
-                                        evidence=_evidence(doc, text, s, e, rule, conf, abs_start)))
-    for di, bi, s, e, rule, conf in doc._.kg_lineage or []:
-        ex.lineage.append(LineageLink(method=refs[di], base=refs[bi],
-                                      evidence=_evidence(doc, text, s, e, rule, conf, abs_start)))
+        ex.methods.append(MethodMention(method=ref, role=d["role"], evidence=evidence(s, e, rule, conf)))
+    for di, bi, s, e, rule, conf in ext.kg_lineage or []:
+        ex.lineage.append(LineageLink(method=refs[di], base=refs[bi], evidence=evidence(s, e, rule, conf)))
     seen = set()
-    for kind, items in (("dataset", doc._.kg_datasets or []), ("model", doc._.kg_models or [])):
+    for kind, items in (("dataset", ext.kg_datasets or []), ("model", ext.kg_models or [])):
         for s, e, name, labels, rule, conf in items:
             k = (kind, norm_key(name))
             if k in seen:
                 continue
             seen.add(k)
             ex.entities.append(EntityMention(kind=kind, name=name, labels=set(labels),
-                                             evidence=_evidence(doc, text, s, e, rule, conf, abs_start)))
+                                             evidence=evidence(s, e, rule, conf)))
     from .entities import is_citation_url
 
-    for _, _, url in doc._.kg_urls or []:
+    for _, _, url in ext.kg_urls or []:
         if not is_citation_url(url) and url not in ex.code_urls:
             ex.code_urls.append(url)
-    for _, _, ident in doc._.kg_arxiv or []:
+    for _, _, ident in ext.kg_arxiv or []:
         if ident not in ex.arxiv_ids:
             ex.arxiv_ids.append(ident)
     return ex

@@ -26,7 +26,6 @@ import re
 from typing import Sequence
 
 import numpy
-import spacy
 from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -36,6 +35,7 @@ from spacy.util import filter_spans
 from .abbrev import Abbrev, find_abbreviations, split_sentences
 from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes,
                        find_urls, is_citation_url)
+from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
 from .lineage import find_lineage
 from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles
@@ -81,17 +81,19 @@ def doc_text(doc: Doc) -> str:
 
 
 def _sents(doc: Doc) -> list[tuple[int, int]]:
-    if doc._.kg_sents is None:
-        doc._.kg_sents = [list(x) for x in split_sentences(doc_text(doc))]
-    return [tuple(x) for x in doc._.kg_sents]
+    ext = doc._  # each ``doc._`` makes a new accessor object
+    if ext.kg_sents is None:
+        ext.kg_sents = [list(x) for x in split_sentences(doc_text(doc))]
+    return [tuple(x) for x in ext.kg_sents]
 
 
 def _view(doc: Doc) -> DocView:
-    abbrevs = [Abbrev(*a) for a in (doc._.kg_abbrevs or [])]
-    lex = [tuple(x) for x in (doc._.kg_lex or [])]
-    ents = [(x[0], x[1]) for x in (doc._.kg_datasets or []) + (doc._.kg_models or [])]
-    ents += [(x[0], x[1]) for x in (doc._.kg_urls or []) + (doc._.kg_arxiv or [])]
-    return DocView(doc_text(doc), _sents(doc), doc._.kg_title_end or 0, abbrevs, lex, ents)
+    ext = doc._
+    abbrevs = [Abbrev(*a) for a in (ext.kg_abbrevs or [])]
+    lex = [tuple(x) for x in (ext.kg_lex or [])]
+    ents = [(x[0], x[1]) for x in (ext.kg_datasets or []) + (ext.kg_models or [])]
+    ents += [(x[0], x[1]) for x in (ext.kg_urls or []) + (ext.kg_arxiv or [])]
+    return DocView(doc_text(doc), _sents(doc), ext.kg_title_end or 0, abbrevs, lex, ents)
 
 
 # --- sentences --------------------------------------------------------------------------------
@@ -203,14 +205,11 @@ class LexiconMatcher:
                     variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
                 for v in variants:
                     (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
-        # Tokenize the patterns with a throwaway tokenizer of the same language: tens of thousands
-        # of label strings through the pipeline's own tokenizer make it ~3x slower afterwards (its
-        # caches grow). Token attributes are string hashes, the same in any vocabulary.
-        pattern_tokenizer = spacy.blank(nlp.lang).tokenizer
-        for matcher, pats in ((self.lower, lower_pats), (self.orth, orth_pats)):
+        keywords = phrase_keywords(nlp.lang, {"LOWER": {v for vs in lower_pats.values() for v in vs},
+                                              "ORTH": {v for vs in orth_pats.values() for v in vs}})
+        for matcher, attr, pats in ((self.lower, "LOWER", lower_pats), (self.orth, "ORTH", orth_pats)):
             for iri, variants in pats.items():
-                docs = list(pattern_tokenizer.pipe(sorted(variants)))
-                matcher.add(iri, docs)
+                matcher.add(iri, [keywords[attr][v] for v in sorted(variants)])
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []

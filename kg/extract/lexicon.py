@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import pyoxigraph as ox
+
 from .text import KGM, delatex, norm_key, slugify
 
 KG_NS = "https://w3id.org/research-kg/ontology#"
@@ -73,26 +75,32 @@ def _truthy(value) -> bool:
     return str(value).strip().lower() in {"true", "1", "yes"}
 
 
-def read_skos(path: Path, lexicon: Lexicon) -> None:
-    from rdflib import Graph
+def _rdf_format(path: Path) -> ox.RdfFormat:
+    """A file's RDF syntax from its extension (``.owl`` is RDF/XML); Turtle when it says none."""
+    extension = path.suffix[1:].lower()
+    return ox.RdfFormat.from_extension("rdf" if extension == "owl" else extension) or ox.RdfFormat.TURTLE
 
-    g = Graph()
-    g.parse(str(path), format="turtle" if str(path).endswith(".ttl") else None)
+
+def read_skos(path: Path, lexicon: Lexicon) -> None:
+    path = Path(path)
+    with path.open("rb") as f:
+        # a set, as an RDF graph is: a statement written twice (or in two graphs) counts once
+        triples = {(t.subject.value, t.predicate.value, t.object.value)
+                   for t in ox.parse(f, format=_rdf_format(path), base_iri=path.absolute().as_uri())}
     types: dict[str, set[str]] = {}
     pref: dict[str, list[str]] = {}
     alts: dict[str, list[str]] = {}
     broader: dict[str, list[str]] = {}
     generic: set[str] = set()
-    for s, p, o in g:
-        s, p = str(s), str(p)
+    for s, p, o in triples:
         if p == RDF_TYPE:
-            types.setdefault(s, set()).add(str(o))
+            types.setdefault(s, set()).add(o)
         elif p == SKOS_NS + "prefLabel":
-            pref.setdefault(s, []).append(str(o))
+            pref.setdefault(s, []).append(o)
         elif p in (SKOS_NS + "altLabel", SKOS_NS + "hiddenLabel", RDFS_LABEL):
-            alts.setdefault(s, []).append(str(o))
+            alts.setdefault(s, []).append(o)
         elif p == SKOS_NS + "broader":
-            broader.setdefault(s, []).append(str(o))
+            broader.setdefault(s, []).append(o)
         elif p == KG_NS + "generic" and _truthy(o):
             generic.add(s)
     for s in sorted(set(pref) | set(alts)):

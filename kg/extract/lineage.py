@@ -200,19 +200,14 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     for s, e, gi, _ in spans:
         by_group.setdefault(gi, []).append((s, e))
     found: dict[tuple[int, int], tuple[int, int, str]] = {}
+    lowered = [[(label, label.lower()) for label in g.labels] for g in groups]
     for gi, g in enumerate(groups):
         for gj, h in enumerate(groups):
             if gi == gj:
                 continue
-            # h must be mentioned on its own, not only inside g's spans
-            alone = [sp for sp in by_group.get(gj, []) if not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))]
-            if not alone:
-                continue
             hit = None
-            for la in g.labels:
-                lal = la.lower()
-                for lb in h.labels:
-                    lbl = lb.lower()
+            for la, lal in lowered[gi]:
+                for lb, lbl in lowered[gj]:
                     if len(lbl) < 2 or lal == lbl or lbl in GENERIC_HEADS:
                         continue
                     if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
@@ -227,7 +222,9 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                     break
             if hit and hit[0] == "lineage:compound" and g.from_lexicon and h.from_lexicon:
                 hit = None  # two catalogue concepts: their relation is the lexicon's skos:broader, not text
-            if hit:
+            # h must be mentioned on its own, not only inside g's spans
+            if hit and any(not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))
+                           for sp in by_group.get(gj, [])):
                 # evidence: a span of g whose text carries the label
                 ev = next(((s, e) for s, e in by_group.get(gi, []) if text[s:e].lower().startswith(hit[1].lower()[:3])),
                           by_group[gi][0])

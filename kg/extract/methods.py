@@ -10,6 +10,7 @@ import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .abbrev import Abbrev, valid_short
 from .lexicon import Lexicon
@@ -39,6 +40,12 @@ class DocView:
         if self.lower is not None:
             return rx_lower.finditer(self.lower)
         return rx_ignorecase.finditer(self.text)
+
+    @cached_property
+    def compare_cues(self) -> list[re.Match]:
+        """Where the text compares ("outperforms", "unlike", "than"...): the name patterns and the
+        roles both read them."""
+        return list(self.ci_finditer(COMPARE_CUE_LOW, COMPARE_CUE))
 
     def sent_of(self, pos: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._starts, pos) - 1
@@ -665,7 +672,7 @@ class MethodFinder:
             if is_name_shaped(w) and w not in rejected:
                 self._add_name(view, cands, j, m.start(), "pattern:x_based", 0.7)
         # comparisons with a coined name: "outperforms FooNet"
-        for m in view.ci_finditer(COMPARE_CUE_LOW, COMPARE_CUE):
+        for m in view.compare_cues:
             p = m.end()
             _, s_end = view.sent_of(m.start())
             q = _DET_SKIP.match(text, p, s_end)
@@ -966,9 +973,9 @@ def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:
     cue_begin: list[int] = []
     if not groups:
         return
-    for rx, rx_ci, role, rule in ((USE_CUE_LOW, USE_CUE, "uses", "role:uses"),
-                                  (COMPARE_CUE_LOW, COMPARE_CUE, "comparesWith", "role:compares")):
-        for m in view.ci_finditer(rx, rx_ci):
+    for matches, role, rule in ((view.ci_finditer(USE_CUE_LOW, USE_CUE), "uses", "role:uses"),
+                                (view.compare_cues, "comparesWith", "role:compares")):
+        for m in matches:
             a = m.end()
             _, s_end = view.sent_of(m.start())
             ce = CLAUSE_END.search(text, a, min(s_end, a + 120))

@@ -5,6 +5,7 @@ the spaCy components can map them back onto their ``Doc``.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -162,18 +163,21 @@ MARKED = re.compile(r"(?<![\w*])(?:\*\*|\*|__|_(?=[A-Za-z])|\\textit\{|\\emph\{|
                     r"(?:\*\*|\*|__|_|\})(?![\w*])")
 
 
+_NONSPACE_RUN = re.compile(r"\S+")
+
+
 def _skip_det_adj(text: str, p: int, limit: int) -> int | None:
     """After "we propose": skip "a novel efficient" and return where a name could start."""
-    words = list(re.finditer(r"\S+", text[p:limit]))
+    words = list(itertools.islice(_NONSPACE_RUN.finditer(text, p, limit), 6))  # no more are read
     if not words or words[0].group().lower() not in _DET:
         return None
-    for i, w in enumerate(words[:6]):
+    for i, w in enumerate(words):
         tok = w.group()
         low = tok.lower()
         if i == 0 or low in _DET:
             continue
         if tok[:1].isupper() or tok[:1] in "*_\\" or is_name_shaped(tok):
-            return p + w.start()
+            return w.start()
         if low.rstrip(",") in GENERIC_HEADS or PREPOSITIONS.fullmatch(low) or not re.fullmatch(r"[a-z][\w-]*", tok) \
                 or DATASET_WORDS.fullmatch(low):
             return None

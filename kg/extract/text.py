@@ -47,6 +47,8 @@ def clean_label(text: str) -> str:
 # --- match keys -------------------------------------------------------------------------------
 
 def ascii_fold(text: str) -> str:
+    if text.isascii():
+        return text  # no ASCII character decomposes or combines
     text = unicodedata.normalize("NFKD", text)
     return "".join(c for c in text if not unicodedata.combining(c))
 

@@ -32,13 +32,13 @@ RESTATE_LIMIT = 2_000
 _BLOCK_END = b" .\n"
 
 
-def serialize(triples: Iterable[ox.Triple]) -> bytes:
+def serialize(triples: Iterable[ox.Quad]) -> bytes:
     return ox.serialize(triples, None, ox.RdfFormat.TURTLE, prefixes=PREFIXES)
 
 
 def subject_term(subject: ox.NamedNode) -> bytes:
     """How the Turtle writer writes ``subject`` at the start of a block (prefixed and escaped)."""
-    statement = serialize([ox.Triple(subject, subject, subject)]).rstrip().rsplit(b"\n", 1)[-1]
+    statement = serialize([ox.Quad(subject, subject, subject)]).rstrip().rsplit(b"\n", 1)[-1]
     return statement.split(b" ", 1)[0]
 
 
@@ -88,7 +88,7 @@ class GraphFile:
         self.tail_path = path.with_name(path.name + ".tail")
         self.tail = self.tail_path.open("wb")
 
-    def write(self, triples: Sequence[ox.Triple]) -> None:
+    def write(self, triples: Sequence[ox.Quad]) -> None:
         ox.serialize(triples, self.tail, ox.RdfFormat.TURTLE, prefixes=PREFIXES)
 
     def close(self, store: Store, restated: Iterable[ox.NamedNode] = ()) -> None:

@@ -86,9 +86,9 @@ class RemoteStore(Store):
         body = (SPARQL_PROLOGUE + sparql).encode("utf-8")
         self._request(root + "/update", body, {"Content-Type": "application/sparql-update; charset=utf-8"}, "POST").close()
 
-    def add(self, triples):
-        triples = iter(triples)
-        while chunk := list(itertools.islice(triples, CHUNK)):
+    def add(self, quads):
+        quads = iter(quads)
+        while chunk := list(itertools.islice(quads, CHUNK)):
             body = ox.serialize(chunk, format=ox.RdfFormat.N_TRIPLES)
             self._post_graph(body, "application/n-triples", len(body))
 

@@ -133,16 +133,16 @@ class Store(ABC):
         return result.serialize(format=results_format)
 
     @abstractmethod
-    def add(self, triples: Iterable[ox.Triple]) -> None:
-        """Bulk-add triples to the default graph."""
+    def add(self, quads: Iterable[ox.Quad]) -> None:
+        """Bulk-add statements (quads in the default graph)."""
 
     @abstractmethod
     def update(self, sparql: str) -> None:
         """Run a SPARQL 1.1 Update (the project's prefixes predeclared)."""
 
-    def holds(self, triple: ox.Triple) -> bool:
-        """Whether the store holds ``triple`` in its default graph."""
-        return self.ask("ASK { ?s ?p ?o }", {"s": triple.subject, "p": triple.predicate, "o": triple.object})
+    def holds(self, quad: ox.Quad) -> bool:
+        """Whether the store holds ``quad`` (a statement of the default graph)."""
+        return self.ask("ASK { ?s ?p ?o }", {"s": quad.subject, "p": quad.predicate, "o": quad.object})
 
     @abstractmethod
     def load_file(self, path: Path) -> None:
@@ -184,8 +184,8 @@ class LocalStore(Store):
         except SyntaxError as e:
             raise StoreError(f"bad SPARQL: {e}") from None
 
-    def add(self, triples):
-        self._store.bulk_extend(ox.Quad(t.subject, t.predicate, t.object) for t in triples)
+    def add(self, quads):
+        self._store.bulk_extend(quads)
 
     def load_file(self, path):
         self._store.bulk_load(path=str(path))
@@ -196,8 +196,8 @@ class LocalStore(Store):
         except SyntaxError as e:
             raise StoreError(f"bad SPARQL update: {e}") from None
 
-    def holds(self, triple):
-        return ox.Quad(triple.subject, triple.predicate, triple.object) in self._store
+    def holds(self, quad):
+        return quad in self._store
 
     def dump(self, path):
         self._store.dump(str(path), ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)

@@ -1,7 +1,9 @@
 """Records to triples: papers, people, sources, categories, methods, entities and evidence.
 
-Triples are pyoxigraph terms, streamed straight into the store's bulk loader; no rdflib
-graph is built in between, so a build's memory does not grow with the corpus.
+Statements are pyoxigraph quads in the default graph, streamed straight into the store's bulk
+loader (which takes quads: making them so saves a conversion per statement, seconds on 100k
+papers); no rdflib graph is built in between, so a build's memory does not grow with the corpus. The vocabulary's
+terms are made once, below: a build writes dozens of triples per paper.
 """
 from __future__ import annotations
 
@@ -14,25 +16,22 @@ import pyoxigraph as ox
 from kg import ONTOLOGY_DIR
 from kg.resolve.keys import digest, slug
 from kg.model import Evidence, Extraction, MethodRef, Paper, Person, SourceDocument
-from kg.rdf.namespaces import CITO, DCTERMS, FABIO, FOAF, KG, KGM, KGR, PROV, RDF, SCHEMA, SKOS, XSD
+from kg.rdf import namespaces as ns
+from kg.rdf.namespaces import NamedNodes
 from pathlib import Path
 
 
-@lru_cache(maxsize=None)
-def N(iri: str) -> ox.NamedNode:  # noqa: N802 - reads like a term constructor
-    return ox.NamedNode(str(iri))
-
-
-A = N(RDF.type)
-XSD_INTEGER = N(XSD.integer)
-XSD_DECIMAL = N(XSD.decimal)
-XSD_BOOLEAN = N(XSD.boolean)
-XSD_GYEAR = N(XSD.gYear)
-TRUE = ox.Literal("true", datatype=XSD_BOOLEAN)
-CATEGORY_SCHEME = N(KGR["categories"])
+# The vocabulary as pyoxigraph terms, named like the Turtle prefixes (``kg.Paper`` is kg:Paper).
+kg, kgr, kgm, cito, dcterms, fabio, foaf, prov, schema, skos, xsd = (
+    NamedNodes(n) for n in (ns.KG, ns.KGR, ns.KGM, ns.CITO, ns.DCTERMS, ns.FABIO, ns.FOAF, ns.PROV, ns.SCHEMA,
+                            ns.SKOS, ns.XSD))
+A = NamedNodes(ns.RDF).type
+TRUE = ox.Literal("true", datatype=xsd.boolean)
+CATEGORY_SCHEME = kgr.categories
 
 #: The paper -> method property for each extraction role; every one is a sub-property of kg:mentions.
-ROLE_PROPERTIES = {"proposes": KG.proposes, "uses": KG.uses, "comparesWith": KG.comparesWith, "mentions": KG.mentions}
+ROLE_PROPERTIES = {"proposes": kg.proposes, "uses": kg.uses, "comparesWith": kg.comparesWith,
+                   "mentions": kg.mentions}
 
 
 def text(value: str) -> ox.Literal:
@@ -40,29 +39,29 @@ def text(value: str) -> ox.Literal:
 
 
 def integer(value: int) -> ox.Literal:
-    return ox.Literal(str(value), datatype=XSD_INTEGER)
+    return ox.Literal(str(value), datatype=xsd.integer)
 
 
 def decimal(value: float) -> ox.Literal:
     """Three decimals, in the canonical form the store keeps (no trailing zeros: "0.9", "1")."""
-    return ox.Literal(f"{value:.3f}".rstrip("0").rstrip("."), datatype=XSD_DECIMAL)
+    return ox.Literal(f"{value:.3f}".rstrip("0").rstrip("."), datatype=xsd.decimal)
 
 
 def paper_iri(key: str) -> ox.NamedNode:
-    return N(KGR[f"paper/{key}"])
+    return kgr["paper/" + key]
 
 
 def person_iri(key: str) -> ox.NamedNode:
-    return N(KGR[f"person/{key}"])
+    return kgr["person/" + key]
 
 
 def source_iri(source: SourceDocument) -> ox.NamedNode:
-    return N(KGR[f"source/{source.sha256[:16]}"])
+    return kgr["source/" + source.sha256[:16]]
 
 
 def method_iri(key: str) -> ox.NamedNode:
     """A method's key is an IRI already (lexicon concept) or a slug under ``kgm:``."""
-    return N(key if key.startswith(("http://", "https://")) else KGM[key])
+    return ox.NamedNode(key) if key.startswith(("http://", "https://")) else kgm[key]
 
 
 def slugify(text: str) -> str:
@@ -77,140 +76,143 @@ def arxiv_names() -> dict[str, str]:
         return {row[0]: row[1] for row in csv.reader(f, delimiter="\t") if row and not row[0].startswith("#")}
 
 
-def category_triples(category: str) -> tuple[ox.NamedNode, list[ox.Triple]]:
+@lru_cache(maxsize=4096)
+def category_triples(category: str) -> tuple[ox.NamedNode, tuple[ox.Quad, ...]]:
     """The SKOS concept of a category string, with its broader chain.
 
     arXiv codes (``cs.LG``) carry their names and sit under their archive (``cs``);
-    conference categories ``Area · Subarea`` sit under their area.
+    conference categories ``Area · Subarea`` sit under their area. Kept: a corpus has few
+    categories, asked for by every paper.
     """
     names = arxiv_names()
-    triples: list[ox.Triple] = []
+    triples: list[ox.Quad] = []
 
     def concept(iri: ox.NamedNode, label: str, notation: str | None = None, broader=None):
         triples.extend([
-            ox.Triple(iri, A, N(SKOS.Concept)),
-            ox.Triple(iri, N(SKOS.prefLabel), text(label)),
-            ox.Triple(iri, N(SKOS.inScheme), CATEGORY_SCHEME),
+            ox.Quad(iri, A, skos.Concept),
+            ox.Quad(iri, skos.prefLabel, text(label)),
+            ox.Quad(iri, skos.inScheme, CATEGORY_SCHEME),
         ])
         if notation:
-            triples.append(ox.Triple(iri, N(SKOS.notation), text(notation)))
+            triples.append(ox.Quad(iri, skos.notation, text(notation)))
         if broader is not None:
-            triples.append(ox.Triple(iri, N(SKOS.broader), broader))
+            triples.append(ox.Quad(iri, skos.broader, broader))
         else:
-            triples.append(ox.Triple(iri, N(SKOS.topConceptOf), CATEGORY_SCHEME))
+            triples.append(ox.Quad(iri, skos.topConceptOf, CATEGORY_SCHEME))
 
     code = category.strip()
     archive = code.split(".")[0]
     if code in names or (archive in names and "." in code and " " not in code):
-        parent = N(KGR[f"category/arxiv/{archive}"])
+        parent = kgr[f"category/arxiv/{archive}"]
         concept(parent, names.get(archive, archive), archive)
         if code == archive:
-            return parent, triples
-        iri = N(KGR[f"category/arxiv/{code}"])
+            return parent, tuple(triples)
+        iri = kgr[f"category/arxiv/{code}"]
         concept(iri, names.get(code, code), code, parent)
-        return iri, triples
+        return iri, tuple(triples)
     parts = [p.strip() for p in code.split("·") if p.strip()]
     broader = None
     path = "category/area"
     for part in parts:
         path += "/" + slugify(part)
-        iri = N(KGR[path])
+        iri = kgr[path]
         concept(iri, part, None, broader)
         broader = iri
-    return broader, triples
+    return broader, tuple(triples)
 
 
-def match_key_triples(paper_key: str, match_keys: dict[str, str]) -> Iterator[ox.Triple]:
+def match_key_triples(paper_key: str, match_keys: dict[str, str]) -> Iterator[ox.Quad]:
     """The match keys a paper holds (``kg:titleKey``, ``kg:abstractKey``): how a later record, in
     this build or a later one, is found to be it."""
     for kind, match_key in match_keys.items():
-        yield ox.Triple(paper_iri(paper_key), N(KG[f"{kind}Key"]), text(match_key))
+        yield ox.Quad(paper_iri(paper_key), kg[f"{kind}Key"], text(match_key))
 
 
-def person_triples(person: Person) -> Iterator[ox.Triple]:
+def person_triples(person: Person) -> Iterator[ox.Quad]:
     iri = person_iri(person.key)
-    yield ox.Triple(iri, A, N(FOAF.Person))
-    yield ox.Triple(iri, N(FOAF.name), text(person.name))
+    yield ox.Quad(iri, A, foaf.Person)
+    yield ox.Quad(iri, foaf.name, text(person.name))
     for written in sorted(person.written):  # every form, the one shown too: a later build may show another
-        yield ox.Triple(iri, N(KG.nameAsWritten), text(written))
+        yield ox.Quad(iri, kg.nameAsWritten, text(written))
 
 
-def source_triples(source: SourceDocument, owner: Person | None = None) -> Iterator[ox.Triple]:
+def source_triples(source: SourceDocument, owner: Person | None = None) -> Iterator[ox.Quad]:
     iri = source_iri(source)
-    yield ox.Triple(iri, A, N(KG.SourceDocument))
-    yield ox.Triple(iri, A, N(PROV.Entity))
-    yield ox.Triple(iri, N(DCTERMS.title), text(source.name))
-    yield ox.Triple(iri, N(KG["format"]), text(source.format))
-    yield ox.Triple(iri, N(KG.sha256), text(source.sha256))
+    yield ox.Quad(iri, A, kg.SourceDocument)
+    yield ox.Quad(iri, A, prov.Entity)
+    yield ox.Quad(iri, dcterms.title, text(source.name))
+    yield ox.Quad(iri, kg.format, text(source.format))
+    yield ox.Quad(iri, kg.sha256, text(source.sha256))
     if owner is not None:
-        yield ox.Triple(iri, N(KG.profileOwner), person_iri(owner.key))
+        yield ox.Quad(iri, kg.profileOwner, person_iri(owner.key))
 
 
-def paper_triples(paper: Paper) -> Iterator[ox.Triple]:
+def paper_triples(paper: Paper) -> Iterator[ox.Quad]:
     """The paper's metadata: what the documents state about it."""
     iri = paper_iri(paper.key)
-    yield ox.Triple(iri, A, N(KG.Paper))
-    yield ox.Triple(iri, A, N(FABIO.ResearchPaper))
+    yield ox.Quad(iri, A, kg.Paper)
+    yield ox.Quad(iri, A, fabio.ResearchPaper)
     if paper.title:
-        yield ox.Triple(iri, N(DCTERMS.title), text(paper.title))
+        yield ox.Quad(iri, dcterms.title, text(paper.title))
     if paper.abstract:
-        yield ox.Triple(iri, N(DCTERMS.abstract), text(paper.abstract))
+        yield ox.Quad(iri, dcterms.abstract, text(paper.abstract))
     if paper.year:
-        yield ox.Triple(iri, N(FABIO.hasPublicationYear), ox.Literal(f"{paper.year:04d}", datatype=XSD_GYEAR))
+        yield ox.Quad(iri, fabio.hasPublicationYear, ox.Literal(f"{paper.year:04d}", datatype=xsd.gYear))
     for position, person in enumerate(paper.authors, start=1):
-        authorship = N(KGR[f"paper/{paper.key}/author/{position}"])
-        yield ox.Triple(iri, N(DCTERMS.creator), person_iri(person.key))
-        yield ox.Triple(iri, N(KG.authorship), authorship)
-        yield ox.Triple(authorship, A, N(KG.Authorship))
-        yield ox.Triple(authorship, N(KG.author), person_iri(person.key))
-        yield ox.Triple(authorship, N(KG.position), integer(position))
+        authorship = kgr[f"paper/{paper.key}/author/{position}"]
+        author = person_iri(person.key)
+        yield ox.Quad(iri, dcterms.creator, author)
+        yield ox.Quad(iri, kg.authorship, authorship)
+        yield ox.Quad(authorship, A, kg.Authorship)
+        yield ox.Quad(authorship, kg.author, author)
+        yield ox.Quad(authorship, kg.position, integer(position))
     if paper.authors_truncated:
-        yield ox.Triple(iri, N(KG.authorsTruncated), TRUE)
+        yield ox.Quad(iri, kg.authorsTruncated, TRUE)
     for source in paper.sources:
-        yield ox.Triple(iri, N(PROV.wasDerivedFrom), source_iri(source))
+        yield ox.Quad(iri, prov.wasDerivedFrom, source_iri(source))
     if paper.venue:
-        yield ox.Triple(iri, N(KG.venue), text(paper.venue))
+        yield ox.Quad(iri, kg.venue, text(paper.venue))
     if paper.url and paper.url.startswith(("http://", "https://")):
-        yield ox.Triple(iri, N(SCHEMA.url), N(paper.url.replace(" ", "%20")))
+        yield ox.Quad(iri, schema.url, ox.NamedNode(paper.url.replace(" ", "%20")))
     if paper.doi:
-        yield ox.Triple(iri, N(KG.doi), text(paper.doi))
+        yield ox.Quad(iri, kg.doi, text(paper.doi))
     if paper.arxiv_id:
-        yield ox.Triple(iri, N(KG.arxivId), text(paper.arxiv_id))
+        yield ox.Quad(iri, kg.arxivId, text(paper.arxiv_id))
 
 
-def evidence_triples(subject: ox.NamedNode, predicate: str, obj: ox.NamedNode, evidence: Evidence,
-                     paper: ox.NamedNode) -> Iterator[ox.Triple]:
+def evidence_triples(subject: ox.NamedNode, predicate: ox.NamedNode, obj: ox.NamedNode, evidence: Evidence,
+                     paper: ox.NamedNode) -> Iterator[ox.Quad]:
     """One kg:Evidence node per link: the sentence, offsets, rule and confidence behind it."""
-    node = N(KGR["evidence/" + digest("\x1f".join((subject.value, str(predicate), obj.value, paper.value,
-                                                    str(evidence.start), str(evidence.end), evidence.rule)))])
-    yield ox.Triple(node, A, N(KG.Evidence))
-    yield ox.Triple(node, A, N(PROV.Entity))
-    yield ox.Triple(node, N(KG.subject), subject)
-    yield ox.Triple(node, N(KG.predicate), N(predicate))
-    yield ox.Triple(node, N(KG.object), obj)
-    yield ox.Triple(node, N(KG.sentence), text(evidence.sentence))
-    yield ox.Triple(node, N(KG.startOffset), integer(evidence.start))
-    yield ox.Triple(node, N(KG.endOffset), integer(evidence.end))
-    yield ox.Triple(node, N(KG.rule), text(evidence.rule))
-    yield ox.Triple(node, N(KG.confidence), decimal(evidence.confidence))
-    yield ox.Triple(node, N(PROV.wasDerivedFrom), paper)
+    node = kgr["evidence/" + digest("\x1f".join((subject.value, predicate.value, obj.value, paper.value,
+                                                  str(evidence.start), str(evidence.end), evidence.rule)))]
+    yield ox.Quad(node, A, kg.Evidence)
+    yield ox.Quad(node, A, prov.Entity)
+    yield ox.Quad(node, kg.subject, subject)
+    yield ox.Quad(node, kg.predicate, predicate)
+    yield ox.Quad(node, kg.object, obj)
+    yield ox.Quad(node, kg.sentence, text(evidence.sentence))
+    yield ox.Quad(node, kg.startOffset, integer(evidence.start))
+    yield ox.Quad(node, kg.endOffset, integer(evidence.end))
+    yield ox.Quad(node, kg.rule, text(evidence.rule))
+    yield ox.Quad(node, kg.confidence, decimal(evidence.confidence))
+    yield ox.Quad(node, prov.wasDerivedFrom, paper)
 
 
-def method_triples(method: MethodRef) -> Iterator[ox.Triple]:
+def method_triples(method: MethodRef) -> Iterator[ox.Quad]:
     """A method node. Lexicon concepts already carry their prefLabel (the lexicon is loaded
     beside the graph), so only the spellings seen in text are added to them."""
     iri = method_iri(method.key)
-    yield ox.Triple(iri, A, N(KG.Method))
-    yield ox.Triple(iri, A, N(SKOS.Concept))
+    yield ox.Quad(iri, A, kg.Method)
+    yield ox.Quad(iri, A, skos.Concept)
     if not method.from_lexicon:
-        yield ox.Triple(iri, N(SKOS.prefLabel), text(method.label))
+        yield ox.Quad(iri, skos.prefLabel, text(method.label))
     for label in sorted(method.labels - {method.label}):
-        yield ox.Triple(iri, N(SKOS.altLabel), text(label))
+        yield ox.Quad(iri, skos.altLabel, text(label))
     for broader in method.broader:
-        yield ox.Triple(iri, N(SKOS.broader), method_iri(broader))
+        yield ox.Quad(iri, skos.broader, method_iri(broader))
 
 
-def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Triple]:
+def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Quad]:
     """What the pipeline found in one paper. ``seen`` holds the IRIs of nodes already written
     (methods, datasets, models), so each is described once per build."""
     paper = paper_iri(extraction.paper_key)
@@ -219,10 +221,10 @@ def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Tr
         if m.value not in seen:
             seen.add(m.value)
             yield from method_triples(mention.method)
-        predicate = ROLE_PROPERTIES.get(mention.role, KG.mentions)
-        yield ox.Triple(paper, N(predicate), m)
-        if predicate != KG.mentions:
-            yield ox.Triple(paper, N(KG.mentions), m)
+        predicate = ROLE_PROPERTIES.get(mention.role, kg.mentions)
+        yield ox.Quad(paper, predicate, m)
+        if predicate != kg.mentions:
+            yield ox.Quad(paper, kg.mentions, m)
         yield from evidence_triples(paper, predicate, m, mention.evidence, paper)
     for link in extraction.lineage:
         a, b = method_iri(link.method.key), method_iri(link.base.key)
@@ -230,26 +232,26 @@ def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Tr
             if iri.value not in seen:
                 seen.add(iri.value)
                 yield from method_triples(ref)
-        yield ox.Triple(a, N(KG.extends), b)
-        yield from evidence_triples(a, KG.extends, b, link.evidence, paper)
+        yield ox.Quad(a, kg.extends, b)
+        yield from evidence_triples(a, kg.extends, b, link.evidence, paper)
     for entity in extraction.entities:
         kind = "dataset" if entity.kind == "dataset" else "model"
-        iri = N(KGR[f"{kind}/{slugify(entity.name)}"])
+        iri = kgr[f"{kind}/{slugify(entity.name)}"]
         if iri.value not in seen:
             seen.add(iri.value)
-            yield ox.Triple(iri, A, N(KG.Dataset if kind == "dataset" else KG.Model))
-            yield ox.Triple(iri, N(SKOS.prefLabel), text(entity.name))
+            yield ox.Quad(iri, A, kg.Dataset if kind == "dataset" else kg.Model)
+            yield ox.Quad(iri, skos.prefLabel, text(entity.name))
             for label in sorted(entity.labels - {entity.name}):
-                yield ox.Triple(iri, N(SKOS.altLabel), text(label))
-        predicate = KG.usesDataset if kind == "dataset" else KG.usesModel
-        yield ox.Triple(paper, N(predicate), iri)
+                yield ox.Quad(iri, skos.altLabel, text(label))
+        predicate = kg.usesDataset if kind == "dataset" else kg.usesModel
+        yield ox.Quad(paper, predicate, iri)
         yield from evidence_triples(paper, predicate, iri, entity.evidence, paper)
     for url in extraction.code_urls:
-        yield ox.Triple(paper, N(SCHEMA.codeRepository), N(url))
+        yield ox.Quad(paper, schema.codeRepository, ox.NamedNode(url))
     for arxiv_id in extraction.arxiv_ids:
-        cited = N(KGR[f"arxiv/{arxiv_id}"])
-        yield ox.Triple(paper, N(CITO.cites), cited)
-        yield ox.Triple(cited, N(KG.arxivId), text(arxiv_id))
+        cited = kgr[f"arxiv/{arxiv_id}"]
+        yield ox.Quad(paper, cito.cites, cited)
+        yield ox.Quad(cited, kg.arxivId, text(arxiv_id))
 
 
 def lexicon_files(extra: Iterable[Path] = ()) -> list[Path]:

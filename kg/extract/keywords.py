@@ -1,0 +1,76 @@
+"""The lexicon's spellings as a ``PhraseMatcher`` keeps them, remembered between runs.
+
+A phrase pattern is, to the matcher, the sequence of its tokens' ``ORTH`` or ``LOWER`` values
+(string hashes): the spelling as the language's tokenizer splits it. Tokenizing the ~26,000
+spellings of the lexicon takes about a second, and every build pays it when it loads the pipeline.
+That sequence depends on nothing but the spelling, the attribute and spaCy's tokenizer for the
+language, so it is kept in a file named after the language and spaCy's version, as
+``{attribute: {spelling: [value, ...]}}``; only spellings not in it yet are tokenized, and added.
+The file is a cache: when it cannot be read or written, the spellings are tokenized as before.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import spacy
+
+
+def cache_dir() -> Path:
+    """``$KG_CACHE_DIR``, else ``kg`` in the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``)."""
+    if os.environ.get("KG_CACHE_DIR"):
+        return Path(os.environ["KG_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kg"
+
+
+def keywords_file(lang: str) -> Path:
+    return cache_dir() / f"phrase-keywords-{lang}-spacy-{spacy.__version__}.json"
+
+
+def _read(path: Path) -> dict[str, dict[str, list[int]]]:
+    try:
+        known = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(known, dict):
+        return {}
+    return {attr: values for attr, values in known.items() if isinstance(values, dict)}
+
+
+def _write(path: Path, known: dict[str, dict[str, list[int]]]) -> None:
+    """Replace the file in one rename, so that a process reading it at the same time sees the old
+    or the new one whole."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, scratch = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(known, f, ensure_ascii=False, separators=(",", ":"))
+            os.replace(scratch, path)
+        except BaseException:
+            os.unlink(scratch)
+            raise
+    except OSError:
+        pass  # a read-only or full disk: the next load tokenizes again
+
+
+def phrase_keywords(lang: str, spellings: dict[str, Iterable[str]]) -> dict[str, dict[str, tuple[int, ...]]]:
+    """For each attribute (``"ORTH"``, ``"LOWER"``) and each of its spellings, the values of the
+    spelling's tokens: what ``PhraseMatcher(attr=...).add`` keeps of a pattern ``Doc``."""
+    path = keywords_file(lang)
+    known = _read(path)
+    missing = {attr: sorted(set(texts) - set(known.get(attr, {}))) for attr, texts in spellings.items()}
+    if any(missing.values()):
+        # A throwaway tokenizer of the same language: through the pipeline's own, tens of thousands
+        # of spellings would fill its cache of chunks (bounded), which the texts need. Token
+        # attributes are string hashes, the same in any vocabulary.
+        tokenizer = spacy.blank(lang).tokenizer
+        for attr, texts in missing.items():
+            values = known.setdefault(attr, {})
+            for text, doc in zip(texts, tokenizer.pipe(texts)):
+                values[text] = doc.to_array(attr).tolist()
+        _write(path, known)
+    return {attr: {text: tuple(known[attr][text]) for text in texts} for attr, texts in spellings.items()}
