@@ -33,7 +33,6 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg import ONTOLOGY_DIR
-from kg.extract import method_refs
 from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
 from kg.rdf.graphfile import GraphFile
@@ -208,7 +207,7 @@ class Increment:
         self.resolver = Resolver(delta.StoredPapers(sink.store) if continuing else None)
         self.methods = MethodRegistry()
         self.described: set[str] = set()  # IRIs of nodes described already
-        self.mentioned: set[ox.NamedNode] = set()  # methods the papers of this build name
+        self.added_papers: list[str] = []  # keys of the papers this build added
         self.redated: set[str] = set()  # known papers a record of this build gave a year
         delta.fill_registries(sink.store, self.methods, self.described)
 
@@ -248,7 +247,9 @@ class Increment:
     def _paper_triples(self, change: Change) -> Iterator[ox.Quad]:
         """A new paper's metadata, or what a later record adds to a known one."""
         paper = change.paper
-        if paper.year and not change.new:
+        if change.new:
+            self.added_papers.append(paper.key)
+        elif paper.year:
             self.redated.add(paper.key)
         yield from paper_triples(paper)
         yield from match_key_triples(paper.key, change.match_keys)
@@ -269,7 +270,6 @@ class Increment:
             for method in self.methods.assign_all(extraction):
                 self.described.add(method_iri(method.key).value)
                 yield from method_triples(method)
-            self.mentioned.update(method_iri(ref.key) for ref in method_refs(extraction))
             yield from extraction_triples(extraction, self.described)
 
     def finish(self) -> set[ox.NamedNode]:
@@ -285,7 +285,11 @@ class Increment:
         self.sink.add(t for person in people for t in person_triples(person))
         self.report.persons = len(resolver.new_people())
         everything = not self.continuing or self.report.replaced  # a replaced document may leave any method
-        delta.summarise(self.sink.store, None if everything else self.mentioned, self.redated)
+        if everything:
+            delta.summarise(self.sink.store)
+        else:
+            delta.summarise_added(self.sink.store, self.added_papers)
+            delta.summarise(self.sink.store, self.redated)  # recounted whole, after the additions
         return restated
 
 

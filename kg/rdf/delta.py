@@ -16,7 +16,7 @@ a remote store posts it to the server's ``/update`` endpoint.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pyoxigraph as ox
 
@@ -166,19 +166,37 @@ INSERT { GRAPH <%(graph)s> { ?m kg:paperCount ?papers } } WHERE {
   SELECT ?m (COUNT(*) AS ?papers) WHERE { %(scope)s ?paper kg:mentions ?m } GROUP BY ?m } ;
 INSERT { GRAPH <%(graph)s> { ?m kg:firstYear ?first } } WHERE {
   SELECT ?m (MIN(?year) AS ?first) WHERE { %(scope)s ?paper kg:mentions ?m ; fabio:hasPublicationYear ?year } GROUP BY ?m }"""
+#: The summaries after new papers: counts and first years combined with those of the new papers alone.
+SUMMARISE_ADDED = """
+DELETE { GRAPH <%(graph)s> { ?m kg:paperCount ?old } } INSERT { GRAPH <%(graph)s> { ?m kg:paperCount ?papers } } WHERE {
+  { SELECT ?m (COUNT(*) AS ?added) WHERE { VALUES ?paper { %(papers)s } ?paper kg:mentions ?m } GROUP BY ?m }
+  OPTIONAL { GRAPH <%(graph)s> { ?m kg:paperCount ?old } }
+  BIND(COALESCE(?old, 0) + ?added AS ?papers) } ;
+DELETE { GRAPH <%(graph)s> { ?m kg:firstYear ?old } } INSERT { GRAPH <%(graph)s> { ?m kg:firstYear ?first } } WHERE {
+  { SELECT ?m (MIN(?year) AS ?new) WHERE { VALUES ?paper { %(papers)s } ?paper kg:mentions ?m ; fabio:hasPublicationYear ?year }
+    GROUP BY ?m }
+  OPTIONAL { GRAPH <%(graph)s> { ?m kg:firstYear ?old } }
+  BIND(IF(BOUND(?old) && ?old < ?new, ?old, ?new) AS ?first) }"""
 
 
-def summarise(store: Store, methods: Iterable[ox.NamedNode] | None, papers: Iterable[str] = ()) -> None:
-    """Recompute the summaries of ``methods`` and of the methods of the papers ``papers`` (keys);
-    of every method when ``methods`` is None."""
-    if methods is None:
+def summarise(store: Store, papers: Iterable[str] | None = None) -> None:
+    """Recount the summaries of the methods of ``papers`` (keys) from all their papers; of every
+    method when ``papers`` is None."""
+    if papers is None:
         scope = ""
     else:
-        methods, papers = " ".join(str(m) for m in methods), " ".join(str(paper_iri(key)) for key in papers)
-        if not methods and not papers:
+        papers = " ".join(str(paper_iri(key)) for key in papers)
+        if not papers:
             return
-        scope = f"{{ VALUES ?m {{ {methods} }} }} UNION {{ VALUES ?changed {{ {papers} }} ?changed kg:mentions ?m }}"
+        scope = f"{{ SELECT DISTINCT ?m WHERE {{ VALUES ?changed {{ {papers} }} ?changed kg:mentions ?m }} }}"
     store.update(SUMMARISE % {"graph": SUMMARIES, "scope": scope})
+
+
+def summarise_added(store: Store, papers: Sequence[str]) -> None:
+    """Bring the summaries up to date with the new papers ``papers`` (keys), which they do not count
+    yet: reading only what those papers name, not every paper of their methods."""
+    if papers:
+        store.update(SUMMARISE_ADDED % {"graph": SUMMARIES, "papers": " ".join(str(paper_iri(key)) for key in papers)})
 
 
 def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:
