@@ -103,3 +103,11 @@ def test_errors_are_one_line_store_errors(remote):
         remote.select("SELECT WHERE {")
     with pytest.raises(StoreError, match="cannot reach"):
         RemoteStore(f"http://127.0.0.1:{free_port()}").select("SELECT * WHERE { ?s ?p ?o }")
+
+
+def test_match_finds_the_same_statements_as_the_embedded_store(remote, local):
+    name = ox.NamedNode("http://xmlns.com/foaf/0.1/name")
+    person = local.match(None, name, None)[0].subject
+    assert remote.match(person, name, None) == local.match(person, name, None) != []
+    literal = local.match(person, name, None)[0].object
+    assert remote.match(None, name, literal) == local.match(None, name, literal)

@@ -23,7 +23,7 @@ import pyoxigraph as ox
 from kg.model import Paper, Person
 from kg.rdf.namespaces import KGR
 from kg.rdf.store import Store
-from kg.rdf.triples import paper_iri, person_iri
+from kg.rdf.triples import foaf, kg, paper_iri, person_iri
 from kg.resolve.methods import MethodRegistry
 from kg.resolve.resolve import FIELDS, PaperState, Resolver
 
@@ -38,7 +38,7 @@ METHOD_BROADER = "SELECT ?m ?b WHERE { ?m a kg:Method ; skos:broader ?b }"
 DESCRIBED = """SELECT ?x WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model } UNION { ?x a kg:SourceDocument }
   UNION { ?x skos:inScheme kgr:categories } UNION { ?x a kg:Method } }"""
 
-PAPER_BY_KEY = {kind: f"SELECT ?p WHERE {{ ?p kg:{kind}Key ?key }}" for kind in ("title", "abstract")}
+MATCH_KEYS = {kind: kg[f"{kind}Key"] for kind in ("title", "abstract")}
 PAPER_FIELDS = """SELECT ?title ?abstract ?year ?venue ?url ?doi ?arxiv_id ?truncated WHERE {
   OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract }
   OPTIONAL { ?p fabio:hasPublicationYear ?year } OPTIONAL { ?p kg:venue ?venue } OPTIONAL { ?p schema:url ?url }
@@ -107,12 +107,12 @@ class StoredPapers:
         self.store = store
 
     def paper_by_key(self, kind: str, match_key: str) -> str | None:
-        rows = list(self.store.query(PAPER_BY_KEY[kind], {"key": ox.Literal(match_key)}))
-        return rows[0]["p"].value.removeprefix(PAPER_PREFIX) if rows else None
+        found = self.store.match(None, MATCH_KEYS[kind], ox.Literal(match_key))
+        return found[0].subject.value.removeprefix(PAPER_PREFIX) if found else None
 
     def display_name(self, person_key: str) -> str | None:
-        rows = list(self.store.query("SELECT ?name WHERE { ?p foaf:name ?name }", {"p": person_iri(person_key)}))
-        return rows[0]["name"].value if rows else None
+        found = self.store.match(person_iri(person_key), foaf.name, None)
+        return found[0].object.value if found else None
 
     def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:
         bindings = {"p": paper_iri(key)}

@@ -144,6 +144,13 @@ class Store(ABC):
         """Whether the store holds ``quad`` (a statement of the default graph)."""
         return self.ask("ASK { ?s ?p ?o }", {"s": quad.subject, "p": quad.predicate, "o": quad.object})
 
+    def match(self, subject: ox.NamedNode | None, predicate: ox.NamedNode, obj: Term | None) -> list[ox.Quad]:
+        """The statements of the default graph with this subject, predicate and object (None: any)."""
+        rows = self.query("SELECT ?s ?o WHERE { ?s ?p ?o }", {"p": predicate, **({"s": subject} if subject else {}),
+                                                               **({"o": obj} if obj else {})})
+        return [ox.Quad(row["s"] if subject is None else subject, predicate, row["o"] if obj is None else obj)
+                for row in rows]
+
     @abstractmethod
     def load_file(self, path: Path) -> None:
         """Bulk-load an RDF file (format from its extension)."""
@@ -198,6 +205,9 @@ class LocalStore(Store):
 
     def holds(self, quad):
         return quad in self._store
+
+    def match(self, subject, predicate, obj):  # an index lookup, ~10x quicker than a query
+        return list(self._store.quads_for_pattern(subject, predicate, obj, ox.DefaultGraph()))
 
     def dump(self, path):
         self._store.dump(str(path), ox.RdfFormat.TURTLE, from_graph=ox.DefaultGraph(), prefixes=PREFIXES)
