@@ -182,12 +182,26 @@ class Sink:
         self.added = 0  # triples passed on (with ``only_new``: exactly those the store did not hold)
 
     def add(self, triples: Iterable[ox.Quad]) -> None:
+        """Load ``triples``; when this returns the store holds them. A chunk is loaded in a thread
+        while the next one is made: the bulk loader and the Turtle writer let Python run meanwhile,
+        and the build's main process is its slowest part."""
+        from concurrent.futures import ThreadPoolExecutor
+
         stream = iter(triples if self.seen is None else self._unheld(triples))
-        while chunk := list(itertools.islice(stream, LOAD_CHUNK)):
-            self.store.add(chunk)
-            self.added += len(chunk)
-            if self.graph is not None:
-                self.graph.write(chunk)
+        loading = None
+        with ThreadPoolExecutor(1, thread_name_prefix="kg-load") as loader:  # started at the first chunk
+            while chunk := list(itertools.islice(stream, LOAD_CHUNK)):
+                if loading is not None:
+                    loading.result()
+                loading = loader.submit(self._load, chunk)
+                self.added += len(chunk)
+            if loading is not None:
+                loading.result()
+
+    def _load(self, chunk: list[ox.Quad]) -> None:
+        self.store.add(chunk)
+        if self.graph is not None:
+            self.graph.write(chunk)
 
     def _unheld(self, triples: Iterable[ox.Quad]) -> Iterator[ox.Quad]:
         for triple in triples:
