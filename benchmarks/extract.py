@@ -12,7 +12,8 @@ same texts (title and abstract, as ``extract_papers`` reads them):
 - the time of each component.
 
 Both vocabularies are warmed first (a word costs more the first time a tokenizer sees it).
-Prints abstracts per second and the pipeline's share of the tokenizer's speed (target: 1/5).
+Prints abstracts per second and the pipeline's share of the tokenizer's speed (target: 1/5), against
+spaCy's tokenizer as it ships and against one with the larger cache the pipeline gives its own.
 """
 from __future__ import annotations
 
@@ -61,17 +62,24 @@ def main(argv=None) -> int:
     print(f"pipeline load:             {time.perf_counter() - t:8.2f} s ({', '.join(nlp.pipe_names)})")
 
     blank = spacy.blank("en")
+    same_cache = spacy.blank("en")  # with the cache the pipeline gives its tokenizer
+    same_cache.tokenizer.max_cache_size = nlp.tokenizer.max_cache_size
     texts = [paper_text(p)[0] for p in papers]  # the very text the pipeline reads: title + abstract
-    for _ in blank.pipe(texts, batch_size=256):  # warm both vocabularies
-        pass
+    for tokenizer in (blank, same_cache):  # warm every vocabulary
+        for _ in tokenizer.pipe(texts, batch_size=256):
+            pass
     for _ in extract_papers(papers, nlp):
         pass
     gc.collect()
 
-    tok_wall = tok_cpu = pipe_wall = pipe_cpu = 0.0
+    tok_wall = tok_cpu = pipe_wall = pipe_cpu = same_cpu = 0.0
     for i in range(0, n, args.chunk):
         chunk = papers[i:i + args.chunk]
+        w0, c0 = _clock()
+        for _ in same_cache.pipe([paper_text(p)[0] for p in chunk], batch_size=256):
+            pass
         w, c = _clock()
+        same_cpu += c - c0
         for _ in blank.pipe([paper_text(p)[0] for p in chunk], batch_size=256):
             pass
         w2, c2 = _clock()
@@ -83,6 +91,8 @@ def main(argv=None) -> int:
         pipe_wall += w3 - w2
         pipe_cpu += c3 - c2
     print(f"bare tokenizer:            {n / tok_wall:8.0f} abstracts/s wall, {n / tok_cpu:8.0f} per CPU-second")
+    print(f"bare tokenizer, the pipeline's {nlp.tokenizer.max_cache_size:,}-chunk cache: {n / same_cpu:8.0f} per CPU-second"
+          f"  (the pipeline is {same_cpu / pipe_cpu if pipe_cpu else 0:.2f} of it)")
     print(f"pipeline, n_process=1:     {n / pipe_wall:8.0f} abstracts/s wall, {n / pipe_cpu:8.0f} per CPU-second"
           f"  -> {tok_wall / pipe_wall:.2f} (wall) / {tok_cpu / pipe_cpu:.2f} (CPU) of the tokenizer")
 
@@ -101,7 +111,8 @@ def main(argv=None) -> int:
         parts.append(f"{name} {1000 * (time.process_time() - t) / len(docs):.3f}")
     print("CPU ms per abstract:       " + ", ".join(parts))
     ratio = tok_cpu / pipe_cpu
-    print(f"target: pipeline >= 1/5 of the tokenizer -> {'met' if ratio >= 0.2 else 'NOT met'} ({ratio:.2f}, CPU)")
+    print(f"target: pipeline >= 1/5 of spaCy's tokenizer as it ships -> {'met' if ratio >= 0.2 else 'NOT met'} "
+          f"({ratio:.2f}, CPU); against a tokenizer with the pipeline's cache: {same_cpu / pipe_cpu:.2f}")
     return 0
 
 
