@@ -33,8 +33,7 @@ from spacy.tokens import Doc
 from spacy.util import filter_spans
 
 from .abbrev import Abbrev, find_abbreviations, split_sentences
-from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes,
-                       find_urls, is_citation_url)
+from .entities import extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls
 from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
 from .lineage import find_lineage

@@ -14,8 +14,7 @@ from functools import cached_property
 
 from .abbrev import Abbrev, valid_short
 from .lexicon import Lexicon
-from .naming import (DATASET_WORDS, STOP_CAPS, WE_PROPOSE, Name, find_namings, parse_name, title_naming, word_ok,
-                     _strip_word)
+from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify)
