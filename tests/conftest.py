@@ -1,7 +1,11 @@
 """Shared fixtures: the graph built from the project's seeds/ (once per test session), the
 hand-made graphs of the analytics and query tests in real embedded stores, and helpers for the
 endpoint and remote-store tests."""
+import contextlib
+import shutil
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -86,3 +90,23 @@ def build_fixture_store(out: Path) -> Path:
 def fixture_build(tmp_path_factory) -> Path:
     """A build folder of the fixture graph, for read-only use."""
     return build_fixture_store(tmp_path_factory.mktemp("fixture-build"))
+
+
+OXIGRAPH = shutil.which("oxigraph", path=str(Path(sys.executable).parent)) or shutil.which("oxigraph")
+
+
+@contextlib.contextmanager
+def oxigraph_server(location: Path):
+    """An Oxigraph SPARQL server (``oxigraph serve``) on a free loopback port over the store at
+    ``location``; its root URL."""
+    if OXIGRAPH is None:
+        pytest.fail("the oxigraph server binary is missing (pip install oxigraph)")
+    port = free_port()
+    process = subprocess.Popen([OXIGRAPH, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(port, process=process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(10)

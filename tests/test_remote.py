@@ -1,37 +1,20 @@
 """``RemoteStore`` against a real Oxigraph server on a loopback port: loaded through the Graph
 Store Protocol, it gives the same answers to every named query as the embedded store."""
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pyoxigraph as ox
 import pytest
-from conftest import free_port, load_fixture, wait_for_port
+from conftest import free_port, load_fixture, oxigraph_server
 
 from kg.query.named import list_queries, run_named
 from kg.rdf.remote import RemoteStore, endpoints
 from kg.rdf.store import StoreError, open_store
 from test_queries import HOSTILE
 
-OXIGRAPH = shutil.which("oxigraph", path=str(Path(sys.executable).parent)) or shutil.which("oxigraph")
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """An Oxigraph server (``oxigraph serve``) on a free loopback port; its root URL."""
-    if OXIGRAPH is None:
-        pytest.fail("the oxigraph server binary is missing (pip install oxigraph)")
-    port = free_port()
-    location = tmp_path_factory.mktemp("oxigraph")
-    process = subprocess.Popen([OXIGRAPH, "serve", "--location", str(location), "--bind", f"127.0.0.1:{port}"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port, process=process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(10)
+    """An Oxigraph server on a free loopback port; its root URL."""
+    with oxigraph_server(tmp_path_factory.mktemp("oxigraph")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -1,9 +1,6 @@
 """Scale: the build streams (documents are read as the store fills), extraction in several local
 processes or on a Dask cluster gives the graph one process gives, and a Dask build loads into a
 SPARQL server. Speeds live in benchmarks/scale.py, not here."""
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,10 +11,9 @@ import kg.build
 from kg.build import BuildReport, Extractor, Increment, Sink, build
 from kg.ingest import read_document
 from kg.rdf.store import LocalStore, open_store
-from tests.conftest import SEEDS, free_port, wait_for_port
+from tests.conftest import SEEDS, oxigraph_server
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
-OXIGRAPH = shutil.which("oxigraph", path=str(Path(sys.executable).parent)) or shutil.which("oxigraph")
 
 
 def ttl(folder: Path) -> rdflib.Graph:
@@ -63,17 +59,8 @@ def test_documents_are_read_as_the_triples_are_consumed(tmp_path, small_batches)
 @pytest.fixture
 def sparql_server(tmp_path):
     """An empty Oxigraph SPARQL server on a free loopback port; its root URL."""
-    if OXIGRAPH is None:
-        pytest.fail("the oxigraph server binary is missing (pip install oxigraph)")
-    port = free_port()
-    process = subprocess.Popen([OXIGRAPH, "serve", "--location", str(tmp_path / "server"), "--bind", f"127.0.0.1:{port}"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        wait_for_port(port, process=process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(10)
+    with oxigraph_server(tmp_path / "server") as url:
+        yield url
 
 
 def test_dask_build_into_a_sparql_server_gives_the_local_graph(one_process, sparql_server, tmp_path, small_batches):
