@@ -213,12 +213,11 @@ class Sink:
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport, continuing: bool):
+    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport):
         self.sink = sink
         self.extractor = extractor
         self.report = report
-        self.continuing = continuing
-        self.resolver = Resolver(delta.StoredPapers(sink.store) if continuing else None)
+        self.resolver = Resolver(delta.StoredPapers(sink.store) if report.continued else None)
         self.methods = MethodRegistry()
         self.described: set[str] = set()  # IRIs of nodes described already
         self.added_papers: list[str] = []  # keys of the papers this build added
@@ -298,7 +297,7 @@ class Increment:
         self.sink.add(t for paper in papers for t in paper_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         self.report.persons = len(resolver.new_people())
-        everything = not self.continuing or self.report.replaced  # a replaced document may leave any method
+        everything = not self.report.continued or self.report.replaced  # a replaced document may leave any method
         if everything:
             delta.summarise(self.sink.store)
         else:
@@ -371,16 +370,16 @@ def _plan(db: Store, sources: Sequence[str | os.PathLike], report: BuildReport) 
     return to_read
 
 
-def _graph_file(staging: Path | None, continuing: bool, report: BuildReport) -> GraphFile | None:
+def _graph_file(staging: Path | None, report: BuildReport) -> GraphFile | None:
     """The graph.ttl a build into ``staging`` writes as it goes: a new one, or the previous one
     continued; None when the whole store is to be written at the end (documents were replaced, or
     the store's folder has no graph.ttl to continue), or for a remote store."""
     if staging is None or report.replaced:
         return None
     previous = staging.parent / "graph.ttl"
-    if continuing and not previous.is_file():
+    if report.continued and not previous.is_file():
         return None
-    return GraphFile(staging / "graph.ttl", previous if continuing else None)
+    return GraphFile(staging / "graph.ttl", previous if report.continued else None)
 
 
 def source_iri_of(sha256: str) -> str:
@@ -419,15 +418,15 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     extractor = Extractor(lexicons, methods_json, workers or os.cpu_count() or 1, dask)
     try:
         with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
-            continuing = report.continued = db.ask("ASK { ?s ?p ?o }")
+            report.continued = db.ask("ASK { ?s ?p ?o }")
             files = _plan(db, sources, report)
-            graph = _graph_file(staging, continuing, report)
+            graph = _graph_file(staging, report)
             # A graph.ttl continued must not state again what it holds; a store keeps one of each anyway.
-            sink = Sink(db, graph, only_new=continuing and graph is not None)
+            sink = Sink(db, graph, only_new=report.continued and graph is not None)
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
-            increment = Increment(sink, extractor, report, continuing)
+            increment = Increment(sink, extractor, report)
             documents = iter_documents(files)
             if progress:
                 from tqdm import tqdm
@@ -438,7 +437,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             restated = increment.finish()
             # Counting a large store takes seconds: a build into one counts what it added.
-            report.triples = sink.added if continuing else len(db)
+            report.triples = sink.added if report.continued else len(db)
             if staging is not None:
                 if sink.graph is not None:
                     sink.graph.close(db, restated)

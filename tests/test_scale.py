@@ -49,7 +49,7 @@ def test_documents_are_read_as_the_triples_are_consumed(tmp_path, small_batches)
             yield read_document(path)
 
     with LocalStore(tmp_path / "store", read_only=False) as store:
-        increment = Increment(Sink(store, None, only_new=False), Extractor((), None, 1, None), BuildReport(), False)
+        increment = Increment(Sink(store, None, only_new=False), Extractor((), None, 1, None), BuildReport())
         triples = increment.triples(documents())
         next(triples)
         assert read == [SEED_FILES[0].name]
