@@ -23,7 +23,7 @@ import pyoxigraph as ox
 from kg.model import Paper, Person
 from kg.rdf.namespaces import KGR
 from kg.rdf.store import Store
-from kg.rdf.triples import foaf, kg, paper_iri, person_iri
+from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, paper_iri, person_iri
 from kg.resolve.methods import MethodRegistry
 from kg.resolve.resolve import FIELDS, PaperState, Resolver
 
@@ -38,7 +38,6 @@ METHOD_BROADER = "SELECT ?m ?b WHERE { ?m a kg:Method ; skos:broader ?b }"
 DESCRIBED = """SELECT ?x WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model } UNION { ?x a kg:SourceDocument }
   UNION { ?x skos:inScheme kgr:categories } UNION { ?x a kg:Method } }"""
 
-MATCH_KEYS = {kind: kg[f"{kind}Key"] for kind in ("title", "abstract")}
 PAPER_FIELDS = """SELECT ?title ?abstract ?year ?venue ?url ?doi ?arxiv_id ?truncated WHERE {
   OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract }
   OPTIONAL { ?p fabio:hasPublicationYear ?year } OPTIONAL { ?p kg:venue ?venue } OPTIONAL { ?p schema:url ?url }
@@ -107,7 +106,7 @@ class StoredPapers:
         self.store = store
 
     def paper_by_key(self, kind: str, match_key: str) -> str | None:
-        found = self.store.match(None, MATCH_KEYS[kind], ox.Literal(match_key))
+        found = self.store.match(None, MATCH_KEY_PROPERTIES[kind], ox.Literal(match_key))
         return found[0].subject.value.removeprefix(PAPER_PREFIX) if found else None
 
     def display_name(self, person_key: str) -> str | None:

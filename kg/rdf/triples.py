@@ -121,11 +121,15 @@ def category_triples(category: str) -> tuple[ox.NamedNode, tuple[ox.Quad, ...]]:
     return broader, tuple(triples)
 
 
+#: The property of each kind of match key (see ``kg.resolve``).
+MATCH_KEY_PROPERTIES = {"title": kg.titleKey, "abstract": kg.abstractKey}
+
+
 def match_key_triples(paper_key: str, match_keys: dict[str, str]) -> Iterator[ox.Quad]:
     """The match keys a paper holds (``kg:titleKey``, ``kg:abstractKey``): how a later record, in
     this build or a later one, is found to be it."""
     for kind, match_key in match_keys.items():
-        yield ox.Quad(paper_iri(paper_key), kg[f"{kind}Key"], text(match_key))
+        yield ox.Quad(paper_iri(paper_key), MATCH_KEY_PROPERTIES[kind], text(match_key))
 
 
 def person_triples(person: Person) -> Iterator[ox.Quad]:
