@@ -42,6 +42,9 @@ from kg.rdf.triples import (category_triples, dcterms, extraction_triples, lexic
 from kg.resolve import Change, MethodRegistry, Resolver
 
 BATCH = 400  # papers per extraction batch
+#: A build into an existing store optimises it when it adds at least this share of its papers: the
+#: cost (5.5 s at 100k papers) is a whole rebuild's 3% but a small increment's whole time again.
+OPTIMIZE_SHARE = 0.1
 LOAD_CHUNK = 250_000  # triples per call of the store's bulk loader
 
 
@@ -222,6 +225,7 @@ class Increment:
         self.described: set[str] = set()  # IRIs of nodes described already
         self.added_papers: list[str] = []  # keys of the papers this build added
         self.redated: set[str] = set()  # known papers a record of this build gave a year
+        self.labelled: set[str] = set()  # IRIs of the methods this build gave a type or labels
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -281,7 +285,9 @@ class Increment:
         """Each paper's methods keyed against the registry, then its links and evidence."""
         for extraction in extractions:
             for method in self.methods.assign_all(extraction):
-                self.described.add(method_iri(method.key).value)
+                iri = method_iri(method.key).value
+                self.described.add(iri)
+                self.labelled.add(iri)
                 yield from method_triples(method)
             yield from extraction_triples(extraction, self.described)
 
@@ -301,7 +307,7 @@ class Increment:
         if everything:
             delta.summarise(self.sink.store)
         else:
-            delta.summarise_added(self.sink.store, self.added_papers)
+            delta.summarise_added(self.sink.store, self.added_papers, self.labelled)
             delta.summarise(self.sink.store, self.redated)  # recounted whole, after the additions
         return restated
 
@@ -419,6 +425,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     try:
         with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
             report.continued = db.ask("ASK { ?s ?p ?o }")
+            stored = db.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] if report.continued else 0
             files = _plan(db, sources, report)
             graph = _graph_file(staging, report)
             # A graph.ttl continued must not state again what it holds; a store keeps one of each anyway.
@@ -436,6 +443,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             restated = increment.finish()
+            if report.replaced or report.papers >= OPTIMIZE_SHARE * stored:
+                db.optimize()
             # Counting a large store takes seconds: a build into one counts what it added.
             report.triples = sink.added if report.continued else len(db)
             if staging is not None:

@@ -37,21 +37,25 @@ PAPERS = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
 
 
 def summaries(folder) -> set:
-    """The method summaries the build keeps (first year, number of papers)."""
+    """The method summaries the build keeps (first year, number of papers, name keys)."""
     with open_store(folder) as store:
         return {(r["m"], r["p"], r["o"]) for r in store.select(
             "SELECT ?m ?p ?o WHERE { GRAPH <https://w3id.org/research-kg/resource/graph/summaries> { ?m ?p ?o } }")}
 
 
 def aggregates(folder) -> set:
-    """The same figures computed from the papers."""
+    """The same figures computed from the papers, and the keys from the labels."""
     with open_store(folder) as store:
         counts = store.select("SELECT ?m (COUNT(*) AS ?n) WHERE { ?p kg:mentions ?m } GROUP BY ?m")
         years = store.select("""SELECT ?m (MIN(?y) AS ?first) WHERE { ?p kg:mentions ?m ; fabio:hasPublicationYear ?y }
                                 GROUP BY ?m""")
+        labels = store.select("SELECT ?m ?label WHERE { ?m a kg:Method ; skos:prefLabel|skos:altLabel ?label }")
     kg = "https://w3id.org/research-kg/ontology#"
     return ({(r["m"], kg + "paperCount", r["n"]) for r in counts}
-            | {(r["m"], kg + "firstYear", r["first"]) for r in years})
+            | {(r["m"], kg + "firstYear", r["first"]) for r in years}
+            | {(r["m"], kg + "nameKey", r["label"].lower()) for r in labels})
+
+
 WIDGET = ("We propose WidgetNet, a graph neural network for widgets. WidgetNet extends the "
           "Transformer and outperforms BERT on the Toy-10 benchmark.")
 GADGET = "We use a convolutional neural network and a support vector machine to sort gadgets by size and colour."
@@ -129,6 +133,18 @@ def test_a_paper_given_again_by_a_new_document_is_merged_not_duplicated(tmp_path
         assert [r["name"] for r in names] == ["Bo Li", "Léon Zheng", "Cy Ng"]  # the longer list, the better name
         assert store.ask("ASK { ?p schema:url <https://x.org/w> ; prov:wasDerivedFrom ?a, ?b FILTER(?a != ?b) }")
         assert store.ask("ASK { ?x foaf:name 'Léon Zheng' ; kg:nameAsWritten 'LEON ZHENG', 'Léon Zheng' }")
+
+
+def test_a_build_optimizes_a_new_store_and_large_increments_only(tmp_path, monkeypatch):
+    optimized = []
+    monkeypatch.setattr("kg.rdf.store.LocalStore.optimize", lambda store: optimized.append(store.path.parent.name))
+    papers = [{"title": f"Widgets {i}", "abstract": f"{WIDGET} It sorts {i} widgets.", "authors": ["Ada Quill"],
+               "year": 2020} for i in range(30)]
+    steps = tmp_path / "steps"
+    build([jsonl(tmp_path / "a.jsonl", *papers[:20])], store=steps, views=False, workers=1)
+    build([jsonl(tmp_path / "b.jsonl", *papers[20:21])], store=steps, views=False, workers=1)  # 1 to 20: small
+    build([jsonl(tmp_path / "c.jsonl", *papers[21:])], store=steps, views=False, workers=1)  # 9 to 21: large
+    assert len(optimized) == 2 and count(steps, PAPERS) == 30
 
 
 def test_methods_keep_one_node_across_steps(tmp_path):

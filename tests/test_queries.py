@@ -48,7 +48,7 @@ def test_a_person_parameter_is_bound_as_the_person_of_that_name():
     assert query.param("author").kind == "person"
     assert query.bindings({"author": "Francesco Tonin"}) == {"author": ox.NamedNode(KGR + "person/francesco-tonin")}
     assert query.bindings({"author": " SEAN o’brien"}) == {"author": ox.NamedNode(KGR + "person/sean-o-brien")}
-    assert get_query("link-evidence").bindings({"method": "K-SVD"}) == {"method": ox.Literal("K-SVD")}
+    assert get_query("link-evidence").bindings({"method": "K-SVD"}) == {"method": ox.Literal("k-svd")}
     with pytest.raises(StoreError, match="needs --param author"):
         query.bindings({})
 
@@ -94,6 +94,9 @@ def test_a_name_with_a_quote_matches_as_it_is(store):
 def test_method_papers_by_alias_with_roles(store):
     rows = run_named(store, "method-papers", {"method": "ksvd"})
     assert [(r["year"], r["role"]) for r in rows] == [(2006, "proposes"), (2022, "uses")]
+    assert run_named(store, "method-papers", {"method": "K-SvD"}) == run_named(store, "method-papers", {"method": "KSVD"})
+    for nobody in ["K SVD", "", "KSVD "]:  # case is folded, nothing else
+        assert run_named(store, "method-papers", {"method": nobody}) == []
     rows = run_named(store, "method-papers", {"method": "LC-KSVD"})
     assert column(rows, "role") == ["compares with"]
     rows = run_named(store, "method-papers", {"method": "Principal Component Analysis"})

@@ -97,6 +97,14 @@ def test_bindings_are_terms_not_text(store):
     assert len(store.select(q, {"name": "Bob O'Brien"})) == 1
 
 
+def test_optimize_keeps_every_statement(store, tmp_path):
+    store.add([ox.Quad(ox.NamedNode(f"https://example.org/{i}"), ox.NamedNode("https://example.org/p"), ox.Literal(i))
+               for i in range(1000)])  # a second bulk load, overlapping the first
+    before = set(store._store)
+    store.optimize()
+    assert set(store._store) == before and len(before) > 1000
+
+
 def test_missing_store_is_one_clear_error(tmp_path):
     with pytest.raises(StoreError, match="no store here"):
         open_store(tmp_path / "nothing")

@@ -156,11 +156,14 @@ UNION {{ ?p kg:authorsTruncated ?t }} }}""")
     return subjects
 
 
-#: Each method's first year and number of papers: aggregates over every paper, kept by the build in a
-#: named graph (not part of graph.ttl) so that a query over them reads 6k rows, not 100k papers.
+#: Derived data about methods, kept by the build in a named graph (not part of graph.ttl): each
+#: method's first year and number of papers, aggregates over every paper, so that a query over them
+#: reads 6k rows, not 100k papers; and its name keys, so that a name finds its method by an index
+#: lookup, not by lowercasing every label (~110 ms on 100k papers).
 SUMMARIES = KGR["graph/summaries"]
 SUMMARISE = """
-DELETE { GRAPH <%(graph)s> { ?m ?p ?o } } WHERE { %(scope)s GRAPH <%(graph)s> { ?m ?p ?o } } ;
+DELETE { GRAPH <%(graph)s> { ?m ?p ?o } } WHERE {
+  %(scope)s VALUES ?p { kg:paperCount kg:firstYear } GRAPH <%(graph)s> { ?m ?p ?o } } ;
 INSERT { GRAPH <%(graph)s> { ?m kg:paperCount ?papers } } WHERE {
   SELECT ?m (COUNT(*) AS ?papers) WHERE { %(scope)s ?paper kg:mentions ?m } GROUP BY ?m } ;
 INSERT { GRAPH <%(graph)s> { ?m kg:firstYear ?first } } WHERE {
@@ -176,26 +179,46 @@ DELETE { GRAPH <%(graph)s> { ?m kg:firstYear ?old } } INSERT { GRAPH <%(graph)s>
     GROUP BY ?m }
   OPTIONAL { GRAPH <%(graph)s> { ?m kg:firstYear ?old } }
   BIND(IF(BOUND(?old) && ?old < ?new, ?old, ?new) AS ?first) }"""
+#: The name keys of methods (every method when the scope is empty): each label lowercased, the
+#: case-insensitive match the named queries make (see ``kg.query.named.method_key``).
+NAME_KEYS = """
+DELETE { GRAPH <%(graph)s> { ?m kg:nameKey ?key } } WHERE { %(scope)s GRAPH <%(graph)s> { ?m kg:nameKey ?key } } ;
+INSERT { GRAPH <%(graph)s> { ?m kg:nameKey ?key } } WHERE {
+  %(scope)s ?m a kg:Method ; skos:prefLabel|skos:altLabel ?label BIND(LCASE(STR(?label)) AS ?key) }"""
 
 
 def summarise(store: Store, papers: Iterable[str] | None = None) -> None:
-    """Recount the summaries of the methods of ``papers`` (keys) from all their papers; of every
-    method when ``papers`` is None."""
+    """Recount the summaries of the methods of ``papers`` (keys) from all their papers; when
+    ``papers`` is None, make every summary and name key afresh."""
     if papers is None:
-        scope = ""
-    else:
-        papers = " ".join(str(paper_iri(key)) for key in papers)
-        if not papers:
-            return
+        store.update(SUMMARISE % {"graph": SUMMARIES, "scope": ""})
+        name_keys(store, None)
+        return
+    papers = " ".join(str(paper_iri(key)) for key in papers)
+    if papers:
         scope = f"{{ SELECT DISTINCT ?m WHERE {{ VALUES ?changed {{ {papers} }} ?changed kg:mentions ?m }} }}"
-    store.update(SUMMARISE % {"graph": SUMMARIES, "scope": scope})
+        store.update(SUMMARISE % {"graph": SUMMARIES, "scope": scope})
 
 
-def summarise_added(store: Store, papers: Sequence[str]) -> None:
+def summarise_added(store: Store, papers: Sequence[str], methods: Iterable[str]) -> None:
     """Bring the summaries up to date with the new papers ``papers`` (keys), which they do not count
-    yet: reading only what those papers name, not every paper of their methods."""
+    yet, reading only what those papers name, not every paper of their methods; and the name keys
+    with the methods (IRIs) this build gave labels."""
     if papers:
         store.update(SUMMARISE_ADDED % {"graph": SUMMARIES, "papers": " ".join(str(paper_iri(key)) for key in papers)})
+    name_keys(store, methods)
+
+
+def name_keys(store: Store, methods: Iterable[str] | None) -> None:
+    """Make the name keys of ``methods`` (IRIs) afresh, of every method when None."""
+    if methods is None:
+        scope = ""
+    else:
+        scope = " ".join(str(ox.NamedNode(iri)) for iri in sorted(methods))
+        if not scope:
+            return
+        scope = f"VALUES ?m {{ {scope} }}"
+    store.update(NAME_KEYS % {"graph": SUMMARIES, "scope": scope})
 
 
 def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:
