@@ -258,3 +258,35 @@ def test_seed_graph_lineage_of_ksvd_agrees_with_its_links(seed_store):
     assert {r["relation"] for r in rows} == {"extends", "extended by"}
     for r in rows:
         assert seed_store.ask("ASK { ?c kg:extends ?p }", {"c": ox.NamedNode(r["child"]), "p": ox.NamedNode(r["parent"])})
+
+
+def test_shared_methods_leave_out_generic_methods_and_those_of_over_1_percent(tmp_path):
+    """30 papers of 32 name LSTM (more than 20, and more than 1%): sharing it says nothing; nor does
+    sharing deep learning, which the lexicon marks generic. Ada shares WidgetNet with Bo only."""
+    from kg.rdf.delta import summarise
+    from kg.rdf.store import LocalStore
+
+    def paper(i, author, *methods):
+        return f"paper:{i} a kg:Paper ; dcterms:creator person:{author} ; kg:mentions {', '.join(methods)} .\n"
+
+    others = [f"p{i}" for i in range(29)]
+    turtle = "".join(f"person:{p} foaf:name '{p.title()}' .\n" for p in ["ada", "bo", "cy", *others])
+    turtle += "".join(f"kgm:{m} a kg:Method ; skos:prefLabel '{m}' .\n" for m in ["lstm", "widgetnet", "dl"])
+    turtle += "kgm:dl kg:generic true .\n"
+    turtle += paper("a", "ada", "kgm:lstm", "kgm:widgetnet", "kgm:dl") + paper("b", "bo", "kgm:widgetnet")
+    turtle += paper("c", "cy", "kgm:dl") + "".join(paper(p, p, "kgm:lstm") for p in others)
+    prefixes = "".join(f"@prefix {k}: <{v}> .\n" for k, v in {
+        "kg": "https://w3id.org/research-kg/ontology#", "person": KGR + "person/", "paper": KGR + "paper/",
+        "kgm": KGM, "foaf": "http://xmlns.com/foaf/0.1/", "dcterms": "http://purl.org/dc/terms/",
+        "skos": "http://www.w3.org/2004/02/skos/core#"}.items())
+    (tmp_path / "g.ttl").write_text(prefixes + turtle, encoding="utf-8")
+    with LocalStore(tmp_path / "store", read_only=False) as store:
+        store.load_file(tmp_path / "g.ttl")
+        summarise(store, None)
+        rows = run_named(store, "shared-methods-not-coauthors", {"author": "Ada"})
+        assert [(r["name"], r["methods"]) for r in rows] == [("Bo", "widgetnet")]
+        for p in others[:10]:  # LSTM named by 20 papers: now it counts
+            store.update(f"DELETE WHERE {{ <{KGR}paper/{p}> ?p ?o }}")
+        summarise(store, None)
+        rows = run_named(store, "shared-methods-not-coauthors", {"author": "Ada"})
+        assert sorted(r["name"] for r in rows) == sorted(["Bo"] + [p.title() for p in others[10:]])
