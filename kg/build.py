@@ -299,7 +299,7 @@ class Increment:
         restated = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
                   for key in sorted(resolver.reauthored)]
-        people = list(resolver.people.values())
+        people = resolver.listed_people()
         self.sink.add(t for paper in papers for t in paper_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         self.report.persons = len(resolver.new_people())

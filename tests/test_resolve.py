@@ -113,6 +113,14 @@ def test_same_paper_from_two_documents_is_merged():
         assert paper.key == hashlib.sha256(first.encode()).hexdigest()[:16]
 
 
+def test_a_name_only_on_an_author_list_that_a_better_one_replaced_is_nobody():
+    short = document("a.jsonl", {"title": "Sparse Widgets", "authors": ["Ada Q. Quill", "Bo Li"]})
+    full = document("b.jsonl", {"title": "Sparse Widgets", "authors": ["Ada Quill", "Bo Li", "Cy Ng"]})
+    for documents in ([short, full], [full, short]):
+        corpus = resolve(documents)
+        assert sorted(p.name for p in corpus.persons.values()) == ["Ada Quill", "Bo Li", "Cy Ng"]
+
+
 def test_titles_match_across_case_and_punctuation_but_different_papers_stay_apart():
     corpus = resolve([
         document("a.jsonl", {"title": "Widgets: A Survey", "authors": ["Ada Quill"]},

@@ -217,9 +217,18 @@ class Resolver:
         return [(person, self.stored_names[key]) for key, person in self.people.items()
                 if key in self.stored_names and person.name != self.stored_names[key]]
 
+    def _listed(self) -> list[tuple[str, Person]]:
+        listed = {id(person) for state in self.states.values() for person in state.authors}
+        return [(key, person) for key, person in self.people.items() if key in self.stored_names or id(person) in listed]
+
+    def listed_people(self) -> list[Person]:
+        """The persons this run touched, in order of first sight, but not a new one that no author
+        list holds: one named only by a list that a better list replaced is nobody's author."""
+        return [person for _, person in self._listed()]
+
     def new_people(self) -> list[Person]:
-        """Persons this run touched that the store did not hold, in order of first sight."""
-        return [person for key, person in self.people.items() if key not in self.stored_names]
+        """The listed persons that the store did not hold, in order of first sight."""
+        return [person for key, person in self._listed() if key not in self.stored_names]
 
 
 def resolve(documents: Iterable[Document]) -> Corpus:
@@ -240,7 +249,7 @@ def resolve(documents: Iterable[Document]) -> Corpus:
     for key, paper in papers.items():
         state = resolver.states[key]
         paper.authors, paper.authors_truncated = state.authors, state.truncated
-    return Corpus(papers=list(papers.values()), persons={p.key: p for p in resolver.people.values()},
+    return Corpus(papers=list(papers.values()), persons={p.key: p for p in resolver.listed_people()},
                   profile_owners=owners)
 
 
