@@ -296,12 +296,14 @@ class Increment:
         the people of this build, the method summaries. Returns the subjects whose earlier
         statements that removed."""
         resolver = self.resolver
+        former = delta.former_authors(self.sink.store, resolver.reauthored)
         restated = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
                   for key in sorted(resolver.reauthored)]
         people = resolver.listed_people()
         self.sink.add(t for paper in papers for t in paper_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
+        restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced
         self.report.persons = len(resolver.new_people())
         everything = not self.report.continued or self.report.replaced  # a replaced document may leave any method
         if everything:

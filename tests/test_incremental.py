@@ -147,6 +147,19 @@ def test_a_build_optimizes_a_new_store_and_large_increments_only(tmp_path, monke
     assert len(optimized) == 2 and count(steps, PAPERS) == 30
 
 
+def test_a_stored_name_that_a_better_author_list_replaces_is_dropped(tmp_path):
+    short = jsonl(tmp_path / "a.jsonl", {"title": "Sparse Widgets", "abstract": WIDGET, "authors": ["Ada Q. Quill", "Bo Li"]})
+    full = jsonl(tmp_path / "b.jsonl", {"title": "Sparse Widgets", "abstract": WIDGET,
+                                        "authors": ["Ada Quill", "Bo Li", "Cy Ng"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([short], store=steps, views=False, workers=1)
+    build([short, full], store=steps, views=False, workers=1)
+    build([short, full], once, views=False, workers=1)
+    assert same_graph(once, steps)
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?x a foaf:Person }") == 3
+    assert "Ada Q. Quill" not in (steps / "graph.ttl").read_text(encoding="utf-8")
+
+
 def test_methods_keep_one_node_across_steps(tmp_path):
     first = jsonl(tmp_path / "1.jsonl", {"title": "Widgets at Scale", "abstract": WIDGET, "authors": ["Ada Quill"]})
     second = jsonl(tmp_path / "2.jsonl", {"title": "More Widgets", "abstract": WIDGET.replace("We propose", "We use"),

@@ -137,6 +137,27 @@ def drop_orphans(store: Store) -> None:
         store.update(DROP_CATEGORY_LEAVES)
 
 
+def former_authors(store: Store, reauthored: Iterable[str]) -> set[ox.NamedNode]:
+    """The people on the stored author lists of the ``reauthored`` papers (keys)."""
+    papers = " ".join(str(paper_iri(key)) for key in reauthored)
+    if not papers:
+        return set()
+    return {row["x"] for row in store.query(f"SELECT DISTINCT ?x WHERE {{ VALUES ?p {{ {papers} }} ?p kg:authorship/kg:author ?x }}")}
+
+
+def drop_unlisted(store: Store, people: Iterable[ox.NamedNode]) -> set[ox.NamedNode]:
+    """Delete those of ``people`` that no author list and no profile page names any more; returns them."""
+    people = " ".join(str(person) for person in people)
+    if not people:
+        return set()
+    unlisted = f"""VALUES ?x {{ {people} }} ?x a foaf:Person .
+FILTER NOT EXISTS {{ ?a kg:author ?x }} FILTER NOT EXISTS {{ ?s kg:profileOwner ?x }}"""
+    dropped = {row["x"] for row in store.query(f"SELECT ?x WHERE {{ {unlisted} }}")}
+    if dropped:
+        store.update(f"DELETE {{ ?x ?p ?o }} WHERE {{ {unlisted} ?x ?p ?o }}")
+    return dropped
+
+
 def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Person, str]]) -> set[ox.NamedNode]:
     """Remove the author lists of ``reauthored`` papers and the old names of ``renamed`` people
     (their new ones are added afterwards); the subjects that lost statements."""
