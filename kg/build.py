@@ -127,6 +127,23 @@ class _Done:
         return self.value
 
 
+class _Held:
+    """A first batch held back: sent to the workers if a second batch starts them, else extracted
+    here when its result is wanted (forking workers for one batch costs more than it saves)."""
+
+    def __init__(self, papers: list[Paper], config: tuple):
+        self.papers, self.config = papers, config
+        self.future = None
+
+    def send(self, pool) -> None:
+        self.future = pool.submit(extract_batch, self.papers, *self.config)
+
+    def result(self):
+        if self.future is None:
+            self.future = _Done(extract_batch(self.papers, *self.config))
+        return self.future.result()
+
+
 class Extractor:
     """Runs ``extract_batch`` in this process, in ``workers`` forked processes (started only when
     the input has more than one batch), or on the Dask cluster at ``dask``."""
@@ -136,34 +153,38 @@ class Extractor:
         self.workers = max(1, workers)
         self.dask = dask
         self.pool = None
-        self.batches = 0
+        self.held: _Held | None = None
 
     def submit(self, papers: list[Paper]):
         """A future of the extractions of ``papers`` (sent as key, title and abstract only)."""
         light = [Paper(p.key, p.title, p.abstract, None, [], False, [], []) for p in papers]
-        self.batches += 1
         if self.dask:
             if self.pool is None:
                 from distributed import Client
 
                 self.pool = Client(self.dask)
             return self.pool.submit(extract_batch, light, *self.config, pure=False)
-        if self.workers > 1 and self.batches > 1:
-            if self.pool is None:
-                import multiprocessing
-                from concurrent.futures import ProcessPoolExecutor
+        if self.workers == 1:
+            return _Done(extract_batch(light, *self.config))
+        if self.held is None:
+            self.held = _Held(light, self.config)
+            return self.held
+        if self.pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
 
-                extract_batch([], *self.config)  # load the pipeline here: forked workers inherit it
-                self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
-            return self.pool.submit(extract_batch, light, *self.config)
-        return _Done(extract_batch(light, *self.config))
+            extract_batch([], *self.config)  # load the pipeline here: forked workers inherit it
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
+            if self.held.future is None:
+                self.held.send(self.pool)
+        return self.pool.submit(extract_batch, light, *self.config)
 
     @property
     def in_flight(self) -> int:
         """How many batches may run ahead of the one being written: two per worker."""
-        if self.pool is None:
-            return 0
-        return 2 * (sum(self.pool.nthreads().values()) if self.dask else self.workers)
+        if self.dask:
+            return 2 * sum(self.pool.nthreads().values()) if self.pool is not None else 0
+        return 2 * self.workers if self.workers > 1 else 0
 
     def close(self) -> None:
         if self.pool is not None:
