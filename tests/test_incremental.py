@@ -78,6 +78,17 @@ def test_seeds_in_steps_give_the_graph_built_at_once(at_once, tmp_path):
     assert summaries(steps) == summaries(at_once) == aggregates(at_once)
 
 
+def test_a_store_without_name_keys_gets_them_all_from_its_next_build(at_once, tmp_path):
+    from kg.rdf.store import LocalStore
+
+    steps = tmp_path / "steps"
+    build(SEED_FILES[:2], store=steps, views=False, workers=1)
+    with LocalStore(steps / "store", read_only=False) as store:  # as a store from before name keys
+        store.update("DELETE WHERE { GRAPH <https://w3id.org/research-kg/resource/graph/summaries> { ?m kg:nameKey ?k } }")
+    build(SEED_FILES, store=steps, views=False, workers=1)
+    assert summaries(steps) == aggregates(at_once)
+
+
 def test_unchanged_documents_are_not_read_again(at_once, tmp_path, monkeypatch):
     again = tmp_path / "again"
     build(SEED_FILES, store=again, views=False, workers=1)

@@ -227,7 +227,9 @@ def summarise_added(store: Store, papers: Sequence[str], methods: Iterable[str])
     with the methods (IRIs) this build gave labels."""
     if papers:
         store.update(SUMMARISE_ADDED % {"graph": SUMMARIES, "papers": " ".join(str(paper_iri(key)) for key in papers)})
-    name_keys(store, methods)
+    # A store from before name keys, or loaded from a graph.ttl, has none: key all its methods once.
+    keyed = store.ask(f"ASK {{ GRAPH <{SUMMARIES}> {{ ?m kg:nameKey ?key }} }}")
+    name_keys(store, methods if keyed else None)
 
 
 def name_keys(store: Store, methods: Iterable[str] | None) -> None:
