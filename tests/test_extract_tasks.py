@@ -73,3 +73,8 @@ def test_an_acronym_the_text_calls_a_task_is_no_method(nlp, sentence):
 def test_a_learning_paradigm_called_a_task_stays_a_method(nlp):
     doc = nlp("We cast essay scoring as a Multiple Instance Learning (MIL) task. MIL needs no span labels.")
     assert "MIL" in methods_of(doc)
+
+
+def test_dotted_initials_are_no_names(nlp):
+    doc = nlp("We analyse U.S.-based news outlets. The U.S. outlets use LoRA-based detectors.")
+    assert set(methods_of(doc)) == {"LoRA"}
