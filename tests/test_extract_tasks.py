@@ -78,3 +78,9 @@ def test_a_learning_paradigm_called_a_task_stays_a_method(nlp):
 def test_dotted_initials_are_no_names(nlp):
     doc = nlp("We analyse U.S.-based news outlets. The U.S. outlets use LoRA-based detectors.")
     assert set(methods_of(doc)) == {"LoRA"}
+
+
+def test_venues_and_metrics_are_no_methods(nlp):
+    doc = nlp("The Conference on Computational Natural Language Learning (CoNLL) features a shared task. "
+              "Our parser reaches an F1-score of 80.1 on CoNLL data, and the F1-score of LoRA is lower.")
+    assert set(methods_of(doc)) == {"LoRA"}

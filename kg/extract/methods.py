@@ -219,6 +219,8 @@ def _follow_word(text: str, ab: Abbrev) -> str:
     return singular(follow.group(1)) if follow else ""
 
 
+# "the Conference on Computational Natural Language Learning": a venue's name
+_VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
 # a task named with modifiers: up to three plain words ("cross-lingual", "Aspect-Based"), no coined name
 _TASK_MODIFIERS = 3
 _MODIFIER = re.compile(r"[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)*")
@@ -692,7 +694,7 @@ class MethodFinder:
             return
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")):
             return
-        if _overlaps(a, b, view.entities):
+        if _overlaps(a, b, view.entities) or _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
