@@ -84,3 +84,9 @@ def test_venues_and_metrics_are_no_methods(nlp):
     doc = nlp("The Conference on Computational Natural Language Learning (CoNLL) features a shared task. "
               "Our parser reaches an F1-score of 80.1 on CoNLL data, and the F1-score of LoRA is lower.")
     assert set(methods_of(doc)) == {"LoRA"}
+
+
+def test_task_identifiers_and_shared_tasks_are_no_methods(nlp):
+    doc = nlp("We present the Social Media Mining for Health Shared Tasks. Our classifier for SubTask A uses an "
+              "SVM; it ranks first in Task1 and second in Task2, and Task1 is harder.")
+    assert set(methods_of(doc)) == {"SVM"}

@@ -221,6 +221,8 @@ def _follow_word(text: str, ab: Abbrev) -> str:
 
 # "the Conference on Computational Natural Language Learning": a venue's name
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
+# the last word of a task's or shared task's name: "Task1", "SubTask A", "the X Shared Task"
+_TASK_WORD = re.compile(r"(?:sub-?)?tasks?[-_]?(?:\d+[a-z]?|[a-z])?", re.IGNORECASE)
 # a task named with modifiers: up to three plain words ("cross-lingual", "Aspect-Based"), no coined name
 _TASK_MODIFIERS = 3
 _MODIFIER = re.compile(r"[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)*")
@@ -563,8 +565,9 @@ class MethodFinder:
                 continue
             if full.lower() in GENERIC_PHRASES or full in STOP_CAPS or full.endswith(("'s", "’s", "’")):
                 continue
-            if _YEAR_END.search(full) or DATASET_WORDS.search(full.split()[-1]) or _all_languages(full):
-                continue  # "BUCC2017", "the Dispute Mediation Corpus", "Hindi-English"
+            last = full.split()[-1]
+            if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or _all_languages(full):
+                continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
             if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
                     ab.short == full for ab, _, _ in accepted)):
                 continue  # a known block (a GCN layer) is used, not proposed
@@ -692,7 +695,7 @@ class MethodFinder:
         parts = [x for x in re.split(r"[/\s]+", low) if x]
         if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
             return
-        if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")):
+        if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
         if _overlaps(a, b, view.entities) or _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
