@@ -7,7 +7,7 @@ from kg.extract import load_pipeline
 from kg.model import Paper
 
 FIXTURES = Path(__file__).parent / "fixtures" / "extract"
-LEXICON = [FIXTURES / "methods.ttl", FIXTURES / "datasets.ttl", FIXTURES / "models.ttl"]
+LEXICON = [FIXTURES / "methods.ttl", FIXTURES / "datasets.ttl", FIXTURES / "models.ttl", FIXTURES / "tasks.ttl"]
 
 _NLP = None
 

@@ -88,6 +88,11 @@ def test_models(nlp, raw, name):
     assert name in got, got
 
 
+@pytest.mark.parametrize("raw", ["GPT-2 based detectors", "GPT-2\n\nbased on"])
+def test_a_size_word_is_a_whole_word_on_the_same_line(nlp, raw):
+    assert names(nlp(raw), "model") == ["GPT-2"]
+
+
 def test_models_are_not_methods(nlp):
     doc = nlp("We fine-tune Qwen-7B and GPT-2 with LoRA.")
     labels = {m["label"] for m in doc._.kg_methods}

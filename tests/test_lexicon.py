@@ -1,4 +1,4 @@
-"""Sanity tests of the lexicons: ontology/methods.ttl, datasets.ttl, models.ttl."""
+"""Sanity tests of the lexicons: ontology/methods.ttl, datasets.ttl, models.ttl, tasks.ttl."""
 from __future__ import annotations
 
 import re
@@ -58,6 +58,11 @@ def models() -> Graph:
     return _load("models.ttl")
 
 
+@pytest.fixture(scope="module")
+def tasks() -> Graph:
+    return _load("tasks.ttl")
+
+
 def _concepts(g: Graph) -> list[URIRef]:
     return sorted(s for s in g.subjects(RDF.type, SKOS.Concept) if isinstance(s, URIRef))
 
@@ -88,8 +93,8 @@ def test_every_concept_in_scheme_with_one_preflabel(methods):
         assert len(prefs) == 1, (c, prefs)
 
 
-def test_plain_literals(methods, datasets, models):
-    for g in (methods, datasets, models):
+def test_plain_literals(methods, datasets, models, tasks):
+    for g in (methods, datasets, models, tasks):
         for p in (SKOS.prefLabel, SKOS.altLabel, KG.ambiguousLabel):
             for o in g.objects(None, p):
                 assert isinstance(o, Literal) and o.language is None and o.datatype is None, o
@@ -151,8 +156,8 @@ def test_no_accidental_duplicate_labels_in_methods(methods):
     _check_no_dups([(methods, _concepts(methods))])
 
 
-def test_no_bare_generic_word_labels(methods, datasets, models):
-    for g in (methods, datasets, models):
+def test_no_bare_generic_word_labels(methods, datasets, models, tasks):
+    for g in (methods, datasets, models, tasks):
         for p in (SKOS.prefLabel, SKOS.altLabel):
             for s, o in g.subject_objects(p):
                 assert str(o).casefold() not in GENERIC_WORDS, (s, o)
@@ -210,9 +215,25 @@ def test_models(models):
     _check_no_dups([(models, ms)])
 
 
-def test_no_label_shared_across_files(methods, datasets, models):
+def test_tasks(tasks, methods):
+    labelled = sorted(set(tasks.subjects(SKOS.prefLabel)))
+    for t in labelled:
+        assert (t, RDF.type, KG.Task) in tasks, t
+        assert str(t).startswith(KGR + "task/") and SLUG.match(str(t)[len(KGR + "task/"):]), t
+        assert len(list(tasks.objects(t, SKOS.prefLabel))) == 1, t
+    assert len(labelled) >= 140, len(labelled)
+    _check_no_dups([(tasks, labelled)])
+    # the method families it types as tasks keep their labels in methods.ttl
+    families = set(tasks.subjects(RDF.type, KG.Task)) - set(labelled)
+    assert KGM["link-prediction"] in families
+    for f in families:
+        assert f in set(_concepts(methods)) and not _labels(tasks, f), f
+
+
+def test_no_label_shared_across_files(methods, datasets, models, tasks):
     _check_no_dups([
         (methods, _concepts(methods)),
         (datasets, list(datasets.subjects(RDF.type, KG.Dataset))),
         (models, list(models.subjects(RDF.type, KG.Model))),
+        (tasks, list(tasks.subjects(SKOS.prefLabel))),
     ])

@@ -198,7 +198,7 @@ _MODEL_SIZE = re.compile(
 )
 # ViT-S/16, ViT-B/32, DeiT-S/16
 _MODEL_PATCH = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*-[SBLHGT]i?/\d{1,2})(?![\w/])")
-_VERSION_TAIL = re.compile(r"^(?:[- ]?v\d+(?:\.\d+)*|-\d+(?:\.\d+)*[A-Za-z]?|\s+(?:small|medium|large|base|XL|xl|XXL|tiny))")
+_VERSION_TAIL = re.compile(r"^(?:[- ]?v\d+(?:\.\d+)*|-\d+(?:\.\d+)*[A-Za-z]?|[ \t]+(?:small|medium|large|base|XL|xl|XXL|tiny)\b)")
 
 
 _SIZE_HINT = re.compile(r"-\$?\d+(?:\.\d+)?[BMK]|-[SBLHGT]i?/\d")

@@ -2,9 +2,10 @@
 
 ``load_lexicon(paths, methods_json=None)`` reads any number of Turtle files written as SKOS
 (``kgm:x a skos:Concept ; skos:prefLabel ; skos:altLabel* ; skos:broader ; kg:generic true``), with
-datasets typed ``kg:Dataset`` and models ``kg:Model``, plus optionally a Papers-with-Code
-``methods.json`` (a list of objects with ``name``, ``full_name``...). The result is a plain,
-picklable ``Lexicon``.
+datasets typed ``kg:Dataset``, models ``kg:Model`` and tasks ``kg:Task``, plus optionally a
+Papers-with-Code ``methods.json`` (a list of objects with ``name``, ``full_name``...). The files are
+read as one graph: a file may type a concept another file labels (``tasks.ttl`` makes families of
+``methods.ttl`` such as link prediction tasks). The result is a plain, picklable ``Lexicon``.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 @dataclass
 class Concept:
     iri: str
-    kind: str  # "method", "dataset" or "model"
+    kind: str  # "method", "dataset", "model" or "task"
     pref: str
     labels: list[str] = field(default_factory=list)  # pref first, then alternatives
     broader: list[str] = field(default_factory=list)
@@ -81,12 +82,20 @@ def _rdf_format(path: Path) -> ox.RdfFormat:
     return ox.RdfFormat.from_extension("rdf" if extension == "owl" else extension) or ox.RdfFormat.TURTLE
 
 
-def read_skos(path: Path, lexicon: Lexicon) -> None:
+def read_triples(path: Path) -> set[tuple[str, str, str]]:
     path = Path(path)
     with path.open("rb") as f:
         # a set, as an RDF graph is: a statement written twice (or in two graphs) counts once
-        triples = {(t.subject.value, t.predicate.value, t.object.value)
-                   for t in ox.parse(f, format=_rdf_format(path), base_iri=path.absolute().as_uri())}
+        return {(t.subject.value, t.predicate.value, t.object.value)
+                for t in ox.parse(f, format=_rdf_format(path), base_iri=path.absolute().as_uri())}
+
+
+# the kind a concept typed several ways takes: a task family of the method lexicon is a task
+_KINDS = ((KG_NS + "Dataset", "dataset"), (KG_NS + "Model", "model"), (KG_NS + "Task", "task"),
+          (SKOS_NS + "Concept", "method"), (KG_NS + "Method", "method"))
+
+
+def add_skos(triples: Iterable[tuple[str, str, str]], lexicon: Lexicon) -> None:
     types: dict[str, set[str]] = {}
     pref: dict[str, list[str]] = {}
     alts: dict[str, list[str]] = {}
@@ -105,13 +114,8 @@ def read_skos(path: Path, lexicon: Lexicon) -> None:
             generic.add(s)
     for s in sorted(set(pref) | set(alts)):
         t = types.get(s, set())
-        if KG_NS + "Dataset" in t:
-            kind = "dataset"
-        elif KG_NS + "Model" in t:
-            kind = "model"
-        elif SKOS_NS + "Concept" in t or KG_NS + "Method" in t:
-            kind = "method"
-        else:
+        kind = next((k for cls, k in _KINDS if cls in t), None)
+        if kind is None:
             continue  # a scheme, a property declaration (kg:generic rdfs:label "generic"), ...
         labels = sorted(pref.get(s, [])) + sorted(alts.get(s, []))
         labels = [lexicon_label(x) for x in labels]
@@ -141,8 +145,7 @@ def read_methods_json(path: Path, lexicon: Lexicon) -> None:
 
 def load_lexicon(paths: Iterable[Path | str] = (), methods_json: Path | str | None = None) -> Lexicon:
     lexicon = Lexicon()
-    for path in sorted(Path(p) for p in paths):
-        read_skos(path, lexicon)
+    add_skos(set().union(*(read_triples(Path(p)) for p in paths)), lexicon)
     if methods_json:
         read_methods_json(Path(methods_json), lexicon)
     return lexicon
@@ -152,5 +155,5 @@ def default_lexicon_paths() -> Sequence[Path]:
     import kg
 
     folder = Path(kg.ONTOLOGY_DIR)
-    names = ("methods.ttl", "datasets.ttl", "models.ttl")
+    names = ("methods.ttl", "datasets.ttl", "models.ttl", "tasks.ttl")
     return [folder / n for n in names if (folder / n).exists()]

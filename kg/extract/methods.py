@@ -208,6 +208,27 @@ _LETTER_NUM = re.compile(r"[A-Z]\d*|[A-Z]{1,2}\d+[A-Za-z]?")
 _VERBISH = re.compile(r"\s+(?:[a-z]+s|is|was|can|also|does|has|achieves|consistently|significantly)\b")
 _HEADS_ALL = METHOD_HEADS | GENERIC_HEADS
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
+_METHOD_FOLLOW = {"framework", "method", "algorithm", "approach", "model", "architecture", "technique", "estimator",
+                  "procedure", "scheme", "test", "loss", "layer", "module"}
+
+
+def _follow_word(text: str, ab: Abbrev) -> str:
+    """The lowercase word after a defined acronym ("XY framework"), singular; "" when none."""
+    follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
+        else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
+    return singular(follow.group(1)) if follow else ""
+
+
+# "the Conference on Computational Natural Language Learning": a venue's name
+_VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
+# the last word of a task's or shared task's name: "Task1", "SubTask A", "the X Shared Task"
+_TASK_WORD = re.compile(r"(?:sub-?)?tasks?[-_]?(?:\d+[a-z]?|[a-z])?", re.IGNORECASE)
+# a task named with modifiers: up to three plain words ("cross-lingual", "Aspect-Based"), no coined name
+_TASK_MODIFIERS = 3
+_MODIFIER = re.compile(r"[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)*")
+# what follows a defined acronym (or its long form) when the text calls it a task
+_TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?:is|are)\s+(?:a|an|the)\s+"
+                         r"(?:[\w-]+\s+){0,3}?(?:task|problem)s?\b)")
 
 
 def _variant_matches(text: str, name: str):
@@ -306,6 +327,7 @@ class MethodFinder:
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         self.key_to_iris = lexicon.by_key()
+        self._task_keys: set[str] = set()  # per text: see find()
         self.exact: dict[str, list[str]] = {}
         for c in lexicon.concepts.values():
             for label in c.labels:
@@ -333,6 +355,31 @@ class MethodFinder:
             c = self.lexicon.concepts[iri]
             return "generic" if (c.kind == "method" and c.generic) else c.kind
         return None
+
+    def name_kind(self, label: str) -> str | None:
+        """``lex_kind``, "task" for a form the text defines for a task, and for a name neither
+        knows: the kind of a task or generic concept with a generic head ("Relation Extraction
+        algorithms", "NMT models", "ATE method"); "task" for a task with modifiers ("aspect-based
+        sentiment analysis"), where the longest known tail decides ("Attention-based Neural Machine
+        Translation" is no task: its tail NMT is a method family). A task with both is a system's
+        name: "Turku Event Extraction System"."""
+        kind = self._known_kind(label)
+        if kind is not None:
+            return kind
+        words = label.split()
+        if len(words) > 1 and words[-1].lower() in GENERIC_HEADS:
+            kind = self._known_kind(" ".join(words[:-1]))
+            return kind if kind in ("task", "generic") else None
+        for i in range(1, min(len(words), _TASK_MODIFIERS + 1)):
+            if not _MODIFIER.fullmatch(words[i - 1]):
+                break
+            kind = self._known_kind(" ".join(words[i:]))
+            if kind is not None:
+                return "task" if kind == "task" else None
+        return None
+
+    def _known_kind(self, label: str) -> str | None:
+        return "task" if norm_key(label) in self._task_keys else self.lex_kind(label)
 
     def _lex_pairs_by_last(self) -> dict[str, list[tuple[str, str]]]:
         """The lexicon's (acronym, long form) pairs, by the last word of the long form."""
@@ -365,13 +412,25 @@ class MethodFinder:
         return None
 
     # -- abbreviation methodness --
+    def defines_task(self, view: DocView, ab: Abbrev) -> bool:
+        """The text defines the acronym for a task: a catalogued one ("quality estimation (QE)"),
+        or one it calls a task ("the XY task", "XY is a retrieval task"), unless a learning paradigm
+        the text casts a task as ("consider scoring as a Multiple Instance Learning (MIL) task")."""
+        if "task" in (self.lex_kind(ab.long), self.lex_kind(ab.short)):
+            return True
+        if self.name_kind(ab.long) == "task":
+            # "a paraphrase augmented response generation (PARG) framework" is a method for the task
+            return _follow_word(view.text, ab) not in _METHOD_FOLLOW
+        after = ab.short_end if ab.order == "long_short" else ab.long_end
+        return bool(_TASK_AFTER.match(view.text, after)) and _head_noun(ab.long) != "learning"
+
     def abbrev_is_method(self, view: DocView, ab: Abbrev) -> tuple[bool, str | None, float]:
         text = view.text
         iri = self.lex_method(ab.long) or self._short_if_compatible(ab, allow_generic=False)
         if iri:
             return True, iri, 0.9
         kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
-        if kinds & {"dataset", "model"}:
+        if kinds & {"dataset", "model"} or self.defines_task(view, ab):
             return False, None, 0.0
         if "generic" in kinds:
             # a broad concept the text names with an acronym of its own (PEFT, LLM): a method here
@@ -384,11 +443,8 @@ class MethodFinder:
         if _all_languages(ab.long) or _head_noun(ab.long).capitalize() in _language_set():
             return False, None, 0.0  # "British English (BE)"
         head = _head_noun(ab.long)
-        follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
-            else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
-        follow_w = singular(follow.group(1)) if follow else ""
-        if follow_w in {"framework", "method", "algorithm", "approach", "model", "architecture", "technique",
-                        "estimator", "procedure", "scheme", "test", "loss", "layer", "module"}:
+        follow_w = _follow_word(text, ab)
+        if follow_w in _METHOD_FOLLOW:
             return True, None, 0.8
         if head in NON_METHOD_HEADS:
             return False, None, 0.0
@@ -448,6 +504,10 @@ class MethodFinder:
         if redefined:
             cands = [c for c in cands if not (c.rule.startswith("lexicon") and text[c.start:c.end].rstrip("s") in
                                               self._redefined)]
+        # both forms of an acronym defined for a task, which no later rule may take for a method
+        # (emptied first: they are the last text's until then)
+        self._task_keys = set()
+        self._task_keys = {norm_key(x) for ab in view.abbrevs if self.defines_task(view, ab) for x in (ab.short, ab.long)}
         acronym_longs: dict[int, tuple[int, int]] = {}
         accepted: list[tuple[Abbrev, int, str | None]] = []
         for ab in view.abbrevs:
@@ -505,8 +565,9 @@ class MethodFinder:
                 continue
             if full.lower() in GENERIC_PHRASES or full in STOP_CAPS or full.endswith(("'s", "’s", "’")):
                 continue
-            if _YEAR_END.search(full) or DATASET_WORDS.search(full.split()[-1]) or _all_languages(full):
-                continue  # "BUCC2017", "the Dispute Mediation Corpus", "Hindi-English"
+            last = full.split()[-1]
+            if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or _all_languages(full):
+                continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
             if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
                     ab.short == full for ab, _, _ in accepted)):
                 continue  # a known block (a GCN layer) is used, not proposed
@@ -634,11 +695,11 @@ class MethodFinder:
         parts = [x for x in re.split(r"[/\s]+", low) if x]
         if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
             return
-        if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")):
+        if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
-        if _overlaps(a, b, view.entities):
+        if _overlaps(a, b, view.entities) or _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
-        if self.lex_kind(name) in ("dataset", "model", "generic"):
+        if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
         cands.append(Cand(a, b, rule, conf, iri))

@@ -122,6 +122,8 @@ def is_name_shaped(token: str) -> bool:
         return False
     if re.fullmatch(r"[0-9.,x×%+-]+[A-Za-z]{0,2}", t):  # 0.5B, 8-bits, x1.4, 22%
         return False
+    if re.fullmatch(r"(?:[A-Za-z]\.)+[A-Za-z]?\.?", t):  # U.S., U.K, e.g.: initials of places and phrases
+        return False
     if re.match(r"(?:non|anti|pre|post|cross|multi|intra|inter|semi|sub|pan|pro|bi|de|re|un)-[A-Z][a-z]+$", t):
         return False  # "non-English"
     if re.search(r"(?:19|20)\d\d$", t) and re.search(r"[A-Za-z]-?(?:19|20)\d\d$", t):
@@ -149,7 +151,8 @@ NOT_METHOD_TOKENS = {
     SDE SDEs ELBO NeurIPS ICML ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
     LREC Hz kHz MHz GHz GB MB KB TB ms IEEE ACM OpenAI DeepMind LLaMA-type TFLOPs MACs EEG fMRI MRI
     CT-scan DNA RNA COVID COVID-19 SARS-CoV-2 LiDAR VR AR XR UI UX NER POS SRL MT ASR TTS OCR NLI NLU
-    NLG QA-pairs OOV SMT NMT TV ISO XML HTTP HTTPS IPA ASCII UTF-8 CSV USB PC PCs GUI OS iOS IT HR
+    NLG QA-pairs OOV SMT NMT TV ISO XML HTTP HTTPS IPA ASCII UTF-8 CSV USB PC PCs GUI OS iOS IT HR KG KGs
+    F1-score F1-scores CoNLL UD
     """.split()
 }
 
@@ -208,6 +211,7 @@ NON_METHOD_HEADS = {
     "summarisation", "answering", "understanding", "labeling", "labelling", "resolution",
     "disambiguation", "linking", "tagging", "parsing", "segmentation", "identification", "inference-task",
     "software", "platform", "hub", "repository", "annotation", "scheme", "guideline", "stream",
+    "treebank", "expression",
 }
 
 SIZE_WORDS = {"small", "medium", "large", "base", "xl", "xxl", "tiny", "mini", "huge", "giant"}
