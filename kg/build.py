@@ -33,6 +33,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg import ONTOLOGY_DIR
+from kg.extract.lexicon import default_lexicon_paths
 from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
 from kg.rdf.graphfile import GraphFile
@@ -444,7 +445,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     if strict:
         _check_strict(sources)
     report = BuildReport()
-    extractor = Extractor(lexicons, methods_json, workers or os.cpu_count() or 1, dask)
+    # A user's lexicon adds to the project's catalogues (methods, datasets, models, tasks).
+    extractor = Extractor([*default_lexicon_paths(), *lexicons], methods_json, workers or os.cpu_count() or 1, dask)
     try:
         with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
             report.continued = db.ask("ASK { ?s ?p ?o }")

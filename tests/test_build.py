@@ -9,6 +9,7 @@ import rdflib.compare
 
 from kg.build import BuildFailed, build
 from kg.cli import main
+from kg.rdf.store import open_store
 from tests.conftest import ROOT, SEEDS
 
 TONIN_PAPERS = """
@@ -118,6 +119,20 @@ def test_failed_build_keeps_previous(tmp_path, monkeypatch):
 
     with open_store(out) as store:
         assert store.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] == 4
+
+
+def test_a_users_lexicon_adds_to_the_projects(tmp_path):
+    (tmp_path / "mine.ttl").write_text("""@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<https://example.org/widget-sort> a skos:Concept ; skos:prefLabel "widget sort" ; skos:altLabel "WDS" .
+""", encoding="utf-8")
+    (tmp_path / "a.jsonl").write_text(json.dumps({
+        "title": "Sorting Widgets", "authors": ["Ada Quill"],
+        "abstract": "We sort widgets with widget sort and compare it with a support vector machine."}) + "\n")
+    assert main(["build", str(tmp_path / "a.jsonl"), "--out", str(tmp_path / "out"), "--lexicon",
+                 str(tmp_path / "mine.ttl"), "--workers", "1", "--no-views"]) == 0
+    with open_store(tmp_path / "out") as store:
+        methods = {r["m"] for r in store.select("SELECT ?m WHERE { ?p kg:mentions ?m }")}
+    assert {"https://example.org/widget-sort", "https://w3id.org/research-kg/method/support-vector-machine"} <= methods
 
 
 def test_bad_inputs_are_one_line_each_and_the_rest_is_built(tmp_path):
