@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 import spacy
+from spacy.attrs import LOWER
 from spacy.language import Language
 
 from kg.model import EntityMention, Evidence, Extraction, LineageLink, MethodMention, MethodRef, Paper
@@ -62,6 +63,10 @@ def load_pipeline(lexicons: Sequence[Path] = (), *, methods_json: Path | None = 
     cfg = {"lexicons": paths, "methods_json": str(methods_json) if methods_json else None}
     nlp = spacy.blank("en")
     nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_CHUNKS
+    # The components read a token's text and its LOWER (the lexicon matcher) only: spaCy's other
+    # lexical attributes (shape, stop word, like_num...), computed in Python for each new word a
+    # process meets, are not.
+    nlp.vocab.lex_attr_getters = {LOWER: nlp.vocab.lex_attr_getters[LOWER]}
     nlp.add_pipe("kg_sentences")
     nlp.add_pipe("kg_abbreviations")
     nlp.add_pipe("kg_lexicon", config=cfg)

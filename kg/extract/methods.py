@@ -195,7 +195,8 @@ _ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|t
 _NAME_BEFORE_HEAD = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)$")
 _CAP_START = re.compile(r"[A-Z]\S*")
 _X_SUFFIX = re.compile(r"-(?:based|style|like|type|driven|guided|inspired)\b")
-_CAP_RUN = re.compile(r"(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
+# (the lookahead first lets the scan skip, without the look-behind, every place a run cannot start)
+_CAP_RUN = re.compile(r"(?=[A-Z])(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")

