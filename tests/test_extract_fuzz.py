@@ -2,7 +2,7 @@
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -32,6 +32,7 @@ def check(title, abstract):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(WORDS, max_size=40), st.lists(WORDS, max_size=8))
+@example(["Sparse", "dataset"], ["FooNet"])  # a dataset's name across the title's end
 def test_word_salad(words, title_words):
     check(" ".join(title_words) or None, " ".join(words))
 

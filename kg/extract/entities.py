@@ -82,16 +82,17 @@ def find_arxiv_ids(text: str) -> list[tuple[int, int, str]]:
 # --- datasets ---------------------------------------------------------------------------------
 
 _NAME_TOKEN = r"(?:[A-Z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|[a-z]+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
-_DATA_HEAD = r"(?:data\s?sets?|benchmarks?|corpus|corpora|treebanks?|challenge\s+data)"
-# "the PCam image dataset", "14 OpenML tabular datasets", "the Penn Treebank corpus"
+_DATA_HEAD = r"(?:data[ \t]?sets?|benchmarks?|corpus|corpora|treebanks?|challenge[ \t]+data)"
+# "the PCam image dataset", "14 OpenML tabular datasets", "the Penn Treebank corpus"; on one line
+# (spaces, not \s: the title and the abstract are separate lines of one text)
 _DATASET_BEFORE_HEAD = re.compile(
-    rf"({_NAME_TOKEN}(?:\s+{_NAME_TOKEN}){{0,2}})(?:\s+(?!(?:on|in|of|to|for|with|from|across|at|by|and|or|as|"
-    rf"are|is|were|was|that|which)\b)[a-z][a-z-]+){{0,2}}\s+{_DATA_HEAD}\b"
+    rf"({_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,2}})(?:[ \t]+(?!(?:on|in|of|to|for|with|from|across|at|by|and|or|as|"
+    rf"are|is|were|was|that|which)\b)[a-z][a-z-]+){{0,2}}[ \t]+{_DATA_HEAD}\b"
 )
 # "on MNIST, FASHION-MNIST, CIFAR10, and ImageNet datasets"
 _DATASET_LIST = re.compile(
-    rf"\b(?:on|of|with|from|using|including)\s+((?:{_NAME_TOKEN}(?:\s\d+x\d+)?\s*,\s*)+(?:and\s+|or\s+)?"
-    rf"{_NAME_TOKEN}(?:\s\d+x\d+)?)\s+{_DATA_HEAD}\b"
+    rf"\b(?:on|of|with|from|using|including)[ \t]+((?:{_NAME_TOKEN}(?:[ \t]\d+x\d+)?[ \t]*,[ \t]*)+(?:and[ \t]+|or[ \t]+)?"
+    rf"{_NAME_TOKEN}(?:[ \t]\d+x\d+)?)[ \t]+{_DATA_HEAD}\b"
 )
 _NOT_DATASET_WORD = {"our", "the", "this", "these", "new", "several", "multiple", "real", "real-world",
                      "synthetic", "public", "standard", "large", "small", "image", "text", "Extensive",
@@ -126,9 +127,9 @@ def _dataset_name_ok(name: str) -> bool:
     return caps >= 2 or any(c.isdigit() for c in name) or (len(words) >= 2 and first[0].isupper())
 
 
-_ITEM = rf"{_NAME_TOKEN}(?:\s[A-Z][a-z]+)?"
+_ITEM = rf"{_NAME_TOKEN}(?:[ \t][A-Z][a-z]+)?"
 # "on PIQA, ARC Easy, SciQ, and OpenWebMath": three or more names after "on"/"across"
-_BARE_LIST = re.compile(rf"\b(?:on|across)\s+((?:{_ITEM}\s*,\s*)+(?:{_ITEM}\s*,?\s*)?and\s+{_ITEM})(?![\w-])")
+_BARE_LIST = re.compile(rf"\b(?:on|across)[ \t]+((?:{_ITEM}[ \t]*,[ \t]*)+(?:{_ITEM}[ \t]*,?[ \t]*)?and[ \t]+{_ITEM})(?![\w-])")
 
 
 def _strong(name: str) -> bool:
