@@ -7,7 +7,8 @@
 * the store at 10k papers: bulk load and named-query medians, embedded Oxigraph against rdflib's
   in-memory store; and the named-query medians on the 100k store. Each query runs with five sets of
   typical parameter values drawn from the store (seeded: authors and methods of two papers or more,
-  categories), three times each; a figure is the median over them.
+  categories), three times each; a figure is the median over them. At 100k also the first page of
+  each answer (100 rows), as `kg query --name NAME --limit 100` reads it.
 
 The corpora beyond the ACL corpus's 14,472 papers with abstracts are made by varying it: each
 variant gives every author a new name (consistently, so co-author structure stays), shuffles the
@@ -115,6 +116,7 @@ PARAM_VALUES = {
     "category": """SELECT DISTINCT ?value WHERE { ?p dcterms:subject ?c . ?c skos:prefLabel ?value } ORDER BY ?value""",
 }
 SAMPLE = 5  # parameter values per query
+PAGE = 100  # rows of a first page (`kg query --name NAME --limit 100`)
 
 
 def sample_params(store, seed: int = 0) -> list[dict[str, str]]:
@@ -146,8 +148,9 @@ def param_runs(query, samples: list[dict[str, str]]) -> list[dict[str, str]]:
     return runs[:1] if not query.params else runs
 
 
-def measure_named(folder: str, name: str) -> dict:
-    """One named query's median over typical parameter values of a build folder's store."""
+def measure_named(folder: str, name: str, limit: int | None = None) -> dict:
+    """One named query's median over typical parameter values of a build folder's store (its
+    first ``limit`` rows, or all)."""
     from kg.query.named import get_query, run_named
     from kg.rdf.store import open_store
 
@@ -158,23 +161,23 @@ def measure_named(folder: str, name: str) -> dict:
             return {"ms": "no values in graph"}
         times = []
         for params in runs:
-            run_named(store, name, params)  # one untimed run
-            times.append(timed_median(lambda: run_named(store, name, params)))
+            run_named(store, name, params, limit)  # one untimed run
+            times.append(timed_median(lambda: run_named(store, name, params, limit)))
     return {"ms": statistics.median(times)}
 
 
 
 
 
-def named_medians(folder: str) -> dict[str, float]:
-    """Each named query's median on the store of ``folder``, each in its own process, stopped
-    after ``QUERY_LIMIT_S`` (shown as "> limit")."""
+def named_medians(folder: str, limit: int | None = None) -> dict[str, float]:
+    """Each named query's median on the store of ``folder`` (its first ``limit`` rows, or all),
+    each in its own process, stopped after ``QUERY_LIMIT_S`` (shown as "> limit")."""
     from kg.query.named import list_queries
 
     medians = {}
     for query in list_queries():
         try:
-            medians[query.name] = child(["named", folder, query.name], timeout=QUERY_LIMIT_S)["ms"]
+            medians[query.name] = child(["named", folder, query.name, limit], timeout=QUERY_LIMIT_S)["ms"]
         except subprocess.TimeoutExpired:
             medians[query.name] = float("inf")
     return medians
@@ -298,14 +301,15 @@ def main() -> None:
           f"{share:.1f}% of the full build's {builds[big]['seconds']:.1f} s ({step['unchanged']} unchanged files skipped)")
 
     big_queries = named_medians(str(work / f"build-{big}"))
+    big_pages = named_medians(str(work / f"build-{big}"), PAGE)
     print()
     print(f"store at {mid:,} papers ({ox_result['triples']:,} quads): bulk load of the store's N-Quads: "
           f"Oxigraph {ox_result['load_s']:.1f} s, rdflib in memory {rdflib_result['load_s']:.1f} s")
     print(f"{'named query (median)':32} {'Oxigraph ' + format(mid, ','):>16} {'rdflib ' + format(mid, ','):>16} "
-          f"{'Oxigraph ' + format(big, ',') + '+1%':>20}")
+          f"{'Oxigraph ' + format(big, ',') + '+1%':>20} {'first ' + str(PAGE) + ' rows':>16}")
     for name in ox_queries:
         print(f"{name:32} {ms(ox_queries[name]):>16} {ms(rdflib_result['queries'][name]):>16} "
-              f"{ms(big_queries[name]):>20}")
+              f"{ms(big_queries[name]):>20} {ms(big_pages[name]):>16}")
     print(f"\nwork folder: {work}")
 
 

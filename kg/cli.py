@@ -83,11 +83,13 @@ def cmd_query(args) -> int:
     params = parse_params(args.param)
     if bool(args.query) == bool(args.name):
         raise UsageError("give a query (text or .rq file) or --name NAME (see `kg queries`), not both")
+    if not args.name and (args.limit is not None or args.offset):
+        raise UsageError("--limit and --offset page a named query; a SPARQL query says LIMIT and OFFSET itself")
     store = open_store(args.store)
     if args.name:
         from kg.query.named import run_named
 
-        print_rows(run_named(store, args.name, params), args.format)
+        print_rows(run_named(store, args.name, params, args.limit, args.offset), args.format)
         return 0
     sparql = query_text(args.query)
     if params and sparql.lstrip().startswith("#"):  # a query file with a header: its parameters' kinds apply
@@ -348,6 +350,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("query", help="run a SPARQL query (text or .rq file) or a named query")
     p.add_argument("query", nargs="?", help="the query, or the path of a .rq file")
     p.add_argument("--name", help="a named query instead (see `kg queries`)")
+    p.add_argument("--limit", type=int, help="with --name: at most this many rows (a page; all by default)")
+    p.add_argument("--offset", type=int, default=0, help="with --name: the rows from this one on (0 is the first)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="bind ?NAME to the literal VALUE (repeatable)")
     p.add_argument("--store", required=True, help="a build folder or a SPARQL endpoint URL")

@@ -64,6 +64,15 @@ def test_distinct_authors(seed_build, capsys):
     assert rows[0]["n"] > 100
 
 
+def test_a_named_query_a_page_at_a_time(seed_build, capsys):
+    whole = kg_json(capsys, "query", "--name", "methods-by-first-year", "--store", str(seed_build))
+    page = kg_json(capsys, "query", "--name", "methods-by-first-year", "--store", str(seed_build),
+                   "--limit", "3", "--offset", "2")
+    assert page == whole[2:5]
+    assert main(["query", "SELECT * WHERE { ?s ?p ?o }", "--limit", "3", "--store", str(seed_build)]) != 0
+    assert "LIMIT and OFFSET itself" in capsys.readouterr().err
+
+
 def test_query_from_file_and_formats(seed_build, tmp_path, capsys):
     rq = tmp_path / "count.rq"
     rq.write_text("SELECT (COUNT(*) AS ?papers) WHERE { ?p a kg:Paper }")

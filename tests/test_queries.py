@@ -290,3 +290,15 @@ def test_shared_methods_leave_out_generic_methods_and_those_of_over_1_percent(tm
         summarise(store, None)
         rows = run_named(store, "shared-methods-not-coauthors", {"author": "Ada"})
         assert sorted(r["name"] for r in rows) == sorted(["Bo"] + [p.title() for p in others[10:]])
+
+
+def test_a_named_query_is_read_in_pages(store):
+    whole = run_named(store, "methods-by-first-year")
+    assert len(whole) > 5
+    pages = [run_named(store, "methods-by-first-year", limit=2, offset=at) for at in range(0, len(whole), 2)]
+    assert [row for rows in pages for row in rows] == whole and all(len(rows) <= 2 for rows in pages)
+    assert run_named(store, "methods-by-first-year", offset=len(whole) - 1) == whole[-1:]
+    assert run_named(store, "methods-by-first-year", limit=0) == []
+    for bad in [{"limit": -1}, {"offset": -2}, {"limit": "3; DROP ALL"}, {"limit": True}]:
+        with pytest.raises(StoreError, match="whole number"):
+            run_named(store, "methods-by-first-year", **bad)
