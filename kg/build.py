@@ -45,7 +45,7 @@ from kg.resolve import Change, MethodRegistry, Resolver
 
 BATCH = 400  # papers per extraction batch
 #: A build into an existing store optimises it when it adds at least this share of its papers: the
-#: cost (5.5 s at 100k papers) is a whole rebuild's 3% but a small increment's whole time again.
+#: cost (5.5-6.3 s at 100k papers) is 4-5% of a full build but about a small increment's whole time again.
 OPTIMIZE_SHARE = 0.1
 LOAD_CHUNK = 250_000  # triples per call of the store's bulk loader
 #: Allocations between two collections of the youngest generation while a build streams (Python's
