@@ -337,8 +337,7 @@ class Increment:
         the people of this build, the method summaries. Returns the subjects whose earlier
         statements that removed."""
         resolver = self.resolver
-        former = delta.former_authors(self.sink.store, resolver.reauthored)
-        restated = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
+        restated, former = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
                   for key in sorted(resolver.reauthored)]
         people = resolver.listed_people()

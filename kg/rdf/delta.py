@@ -137,14 +137,6 @@ def drop_orphans(store: Store) -> None:
         store.update(DROP_CATEGORY_LEAVES)
 
 
-def former_authors(store: Store, reauthored: Iterable[str]) -> set[ox.NamedNode]:
-    """The people on the stored author lists of the ``reauthored`` papers (keys)."""
-    papers = " ".join(str(paper_iri(key)) for key in reauthored)
-    if not papers:
-        return set()
-    return {row["x"] for row in store.query(f"SELECT DISTINCT ?x WHERE {{ VALUES ?p {{ {papers} }} ?p kg:authorship/kg:author ?x }}")}
-
-
 def drop_unlisted(store: Store, people: Iterable[ox.NamedNode]) -> set[ox.NamedNode]:
     """Delete those of ``people`` that no author list and no profile page names any more; returns them."""
     people = " ".join(str(person) for person in people)
@@ -158,13 +150,18 @@ FILTER NOT EXISTS {{ ?a kg:author ?x }} FILTER NOT EXISTS {{ ?s kg:profileOwner 
     return dropped
 
 
-def rewrite(store: Store, reauthored: Iterable[str], renamed: Iterable[tuple[Person, str]]) -> set[ox.NamedNode]:
+def rewrite(store: Store, reauthored: Iterable[str],
+            renamed: Iterable[tuple[Person, str]]) -> tuple[set[ox.NamedNode], set[ox.NamedNode]]:
     """Remove the author lists of ``reauthored`` papers and the old names of ``renamed`` people
-    (their new ones are added afterwards); the subjects that lost statements."""
+    (their new ones are added afterwards); the subjects that lost statements, and the people on
+    the removed lists (see ``drop_unlisted``)."""
     subjects: set[ox.NamedNode] = set()
+    former: set[ox.NamedNode] = set()
     papers = " ".join(str(paper_iri(key)) for key in reauthored)
     if papers:
-        subjects.update(row["a"] for row in store.query(f"SELECT ?a WHERE {{ VALUES ?p {{ {papers} }} ?p kg:authorship ?a }}"))
+        for row in store.query(f"SELECT ?a ?x WHERE {{ VALUES ?p {{ {papers} }} ?p kg:authorship ?a . ?a kg:author ?x }}"):
+            subjects.add(row["a"])
+            former.add(row["x"])
         subjects.update(paper_iri(key) for key in reauthored)
         store.update(f"""DELETE {{ ?p dcterms:creator ?c . ?p kg:authorship ?a . ?a ?x ?y . ?p kg:authorsTruncated ?t }}
 WHERE {{ VALUES ?p {{ {papers} }} {{ ?p dcterms:creator ?c }} UNION {{ ?p kg:authorship ?a . ?a ?x ?y }}
@@ -174,7 +171,7 @@ UNION {{ ?p kg:authorsTruncated ?t }} }}""")
     if names:
         subjects.update(person_iri(person.key) for person, _ in renamed)
         store.update(f"DELETE {{ ?p foaf:name ?n }} WHERE {{ VALUES (?p ?n) {{ {names} }} ?p foaf:name ?n }}")
-    return subjects
+    return subjects, former
 
 
 #: Derived data about methods, kept by the build in a named graph (not part of graph.ttl): each
