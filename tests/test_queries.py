@@ -302,3 +302,29 @@ def test_a_named_query_is_read_in_pages(store):
     for bad in [{"limit": -1}, {"offset": -2}, {"limit": "3; DROP ALL"}, {"limit": True}]:
         with pytest.raises(StoreError, match="whole number"):
             run_named(store, "methods-by-first-year", **bad)
+
+
+def test_methods_of_a_year_are_ordered_by_papers_then_label_in_any_case(tmp_path):
+    """Labels sharing their first 15 characters are still ordered by the whole label, and a label
+    with an accent (more bytes than characters) takes its place too."""
+    from kg.rdf.delta import summarise
+    from kg.rdf.store import LocalStore
+
+    methods = {"s1": ("Sparse Representation Classifier", 2020, 1), "s2": ("sparse representation based", 2020, 1),
+               "s3": ("Sparse Representation", 2020, 1), "elan": ("Élan Networks", 2020, 1),
+               "elan2": ("élan nets", 2020, 1), "bnet": ("b-net", 2020, 1), "anet": ("A-Net", 2020, 1),
+               "zoo": ("Zoo", 2020, 2), "old": ("Old Method", 2011, 1), "a2": ("a-net", 2020, 1)}
+    turtle = "@prefix kg: <https://w3id.org/research-kg/ontology#> .\n"
+    for key, (label, year, papers) in methods.items():
+        turtle += f"<{KGM}{key}> a kg:Method ; <http://www.w3.org/2004/02/skos/core#prefLabel> \"{label}\" .\n"
+        turtle += "".join(f"<{KGR}paper/{key}{i}> a kg:Paper ; kg:mentions <{KGM}{key}> ; "
+                          f"<http://purl.org/spar/fabio/hasPublicationYear> \"{year}\"^^"
+                          "<http://www.w3.org/2001/XMLSchema#gYear> .\n" for i in range(papers))
+    (tmp_path / "g.ttl").write_text(turtle, encoding="utf-8")
+    with LocalStore(tmp_path / "store", read_only=False) as store:
+        store.load_file(tmp_path / "g.ttl")
+        summarise(store, None)
+        rows = run_named(store, "methods-by-first-year")
+    expected = sorted(methods, key=lambda k: (methods[k][1], -methods[k][2], methods[k][0].lower(), KGM + k))
+    assert [r["method"] for r in rows] == [KGM + k for k in expected]
+    assert [r["label"] for r in rows][:4] == ["Old Method", "Zoo", "a-net", "A-Net"]  # a tie: by IRI
