@@ -146,16 +146,23 @@ def test_a_paper_given_again_by_a_new_document_is_merged_not_duplicated(tmp_path
         assert store.ask("ASK { ?x foaf:name 'Léon Zheng' ; kg:nameAsWritten 'LEON ZHENG', 'Léon Zheng' }")
 
 
-def test_a_build_optimizes_a_new_store_and_large_increments_only(tmp_path, monkeypatch):
+def test_a_build_optimizes_a_new_store_and_increments_once_they_add_a_tenth(tmp_path, monkeypatch):
     optimized = []
-    monkeypatch.setattr("kg.rdf.store.LocalStore.optimize", lambda store: optimized.append(store.path.parent.name))
+    monkeypatch.setattr("kg.rdf.store.LocalStore.optimize", lambda store: optimized.append(True))
     papers = [{"title": f"Widgets {i}", "abstract": f"{WIDGET} It sorts {i} widgets.", "authors": ["Ada Quill"],
-               "year": 2020} for i in range(30)]
+               "year": 2020} for i in range(34)]
     steps = tmp_path / "steps"
-    build([jsonl(tmp_path / "a.jsonl", *papers[:20])], store=steps, views=False, workers=1)
-    build([jsonl(tmp_path / "b.jsonl", *papers[20:21])], store=steps, views=False, workers=1)  # 1 to 20: small
-    build([jsonl(tmp_path / "c.jsonl", *papers[21:])], store=steps, views=False, workers=1)  # 9 to 21: large
-    assert len(optimized) == 2 and count(steps, PAPERS) == 30
+    runs = []
+    # Papers added (stored before): 20 (fresh); 1 (20); 1 (21); 1 (22): 3 since the last optimisation,
+    # over a tenth; 1 (23); 9 (24): a tenth at once.
+    for name, part in [("a", papers[:20]), ("b", papers[20:21]), ("c", papers[21:22]), ("d", papers[22:23]),
+                       ("e", papers[23:24]), ("f", papers[24:33])]:
+        build([jsonl(tmp_path / f"{name}.jsonl", *part)], store=steps, views=False, workers=1)
+        runs.append(bool(optimized))
+        optimized.clear()
+    assert runs == [True, False, False, True, False, True]
+    assert count(steps, PAPERS) == 33
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s kg:papersSinceOptimised ?o } }") == 0
 
 
 def test_a_stored_name_that_a_better_author_list_replaces_is_dropped(tmp_path):
