@@ -133,3 +133,24 @@ def test_bind_values_finds_the_group_across_lines_and_skips_comments():
     query = "# WHERE { in a comment\nSELECT ?p\nWHERE\n{\n  ?p foaf:name ?name\n}"
     bound = bind_values(query, {"name": "x"})
     assert bound.startswith("# WHERE { in a comment\nSELECT ?p\nWHERE\n{ VALUES (?name) {")
+
+
+@pytest.mark.parametrize("find_limit", [16, 0], ids=["one-by-one", "one-pass-per-namespace"])
+def test_graph_file_finds_every_block_about_the_subjects_to_restate(monkeypatch, find_limit):
+    """The blocks about the subjects, and only those: several per subject, subjects of several
+    namespaces, one whose name is the start of another's, and one never prefixed."""
+    from kg.rdf import graphfile
+
+    monkeypatch.setattr(graphfile, "FIND_LIMIT", find_limit)
+    subjects = [ox.NamedNode("https://w3id.org/research-kg/resource/person/ada"),
+                ox.NamedNode("https://w3id.org/research-kg/resource/paper/p1"), ox.NamedNode("http://x.org/a?b=(1)")]
+    others = [ox.NamedNode("https://w3id.org/research-kg/resource/person/ada-quill"),
+              ox.NamedNode("https://w3id.org/research-kg/resource/paper/p10")]
+    name = ox.NamedNode("http://xmlns.com/foaf/0.1/name")
+    blocks = [graphfile.serialize([ox.Quad(s, name, ox.Literal(f"{s.value} {i}"))]).rstrip().rsplit(b"\n", 1)[-1] + b"\n"
+              for i in range(2) for s in subjects + others]
+    text = b"@prefix x: <http://x/> .\n" + b"".join(blocks)
+    spans = graphfile._blocks(text, [graphfile.subject_term(s) for s in subjects])
+    found = [text[start:end] for start, end in spans]
+    assert found == [b for b in blocks if not any(b.startswith(graphfile.subject_term(o) + b" ") for o in others)]
+    assert len(found) == 6

@@ -25,8 +25,9 @@ import pyoxigraph as ox
 from kg.rdf.namespaces import PREFIXES
 from kg.rdf.store import Store
 
-#: Up to this many subjects are looked up one by one (fast), beyond it with one regular expression.
-FIND_LIMIT = 16
+#: Up to this many subjects are looked up one by one: each is a pass over the file (~0.23 s over
+#: the 330 MB graph.ttl of 100k papers); more are found in one pass per IRI namespace (~0.5 s).
+FIND_LIMIT = 2
 #: Beyond this many subjects to restate, writing the whole store again is simpler and not slower.
 RESTATE_LIMIT = 2_000
 _BLOCK_END = b" .\n"
@@ -53,8 +54,15 @@ def _blocks(text: mmap.mmap | bytes, terms: Sequence[bytes]) -> list[tuple[int, 
                 starts.append(at + 1)
                 at = text.find(needle, at + 1)
     else:
-        pattern = re.compile(rb"^(?:" + b"|".join(map(re.escape, terms)) + rb") ", re.MULTILINE)
-        starts = [match.start() for match in pattern.finditer(text)]
+        # One expression per namespace, starting with its literal text: the regex engine skips
+        # ahead to that text, where an expression starting with alternatives tries every line (1.2 s).
+        groups: dict[bytes, list[bytes]] = {}
+        for term in terms:
+            groups.setdefault(term[:term.rfind(b"/") + 1], []).append(term)
+        for namespace, members in groups.items():
+            names = b"|".join(re.escape(term[len(namespace):]) for term in members)
+            pattern = re.compile(re.escape(b"\n" + namespace) + rb"(?:" + names + rb") ")
+            starts += [match.start() + 1 for match in pattern.finditer(text)]
     return [(start, text.find(_BLOCK_END, start) + len(_BLOCK_END)) for start in sorted(starts)]
 
 
