@@ -451,7 +451,8 @@ def _optimize_when_due(db: Store, report: BuildReport, stored: int) -> None:
     state = f"GRAPH <{STORE_STATE}> {{ <{STORE_STATE}> kg:papersSinceOptimised ?n }}"
     pending = report.papers + sum(row["n"] for row in db.select(f"SELECT ?n WHERE {{ {state} }}"))
     due = report.replaced or pending >= OPTIMIZE_SHARE * stored
-    db.update(f"DELETE WHERE {{ {state} }}" + ("" if due else f"; INSERT DATA {{ {state.replace('?n', str(pending))} }}"))
+    kept = "" if due else f"; INSERT DATA {{ {state.replace('?n', str(pending))} }}"
+    db.update(f"DELETE WHERE {{ {state} }}{kept}")
     if due:
         db.optimize()
 

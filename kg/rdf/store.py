@@ -117,7 +117,7 @@ class Store(ABC):
         """Rows of a SELECT as dicts of plain Python values (unbound variables are None)."""
         solutions = self.query(sparql, bindings)
         names = [v.value for v in solutions.variables]
-        # A row iterates its values in the variables' order: ~3x quicker than looking each up by name.
+        # A row iterates its values in the variables' order: about twice as quick as looking each up by name.
         return [dict(zip(names, map(to_python, row))) for row in solutions]
 
     def ask(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> bool:
