@@ -146,3 +146,33 @@ def test_acronym_matching_the_catalogue_long_form_keeps_its_iri(nlp):
     doc = nlp("We revisit state space models (SSMs) for audio. SSMs are fast.")
     ms = methods_of(doc)
     assert ms["state space model"]["key"] == KGM + "state-space-model"
+
+
+@pytest.mark.parametrize("sentence,name", [
+    ("We present a sampler for sparse graphs. We call this procedure QuickHop (Quick Hopping), and it mixes fast.",
+     "QuickHop"),
+    ("We build a density estimator. We term the resulting estimator DenseFit, which is consistent.", "DenseFit"),
+])
+def test_we_call_this_noun_name(nlp, sentence, name):
+    ms = methods_of(nlp(sentence))
+    assert ms[name]["role"] == "proposes" and ms[name]["role_span"][2] == "pattern:called"
+
+
+def test_we_call_this_phenomenon_is_no_method(nlp):
+    ms = methods_of(nlp("Training loss plateaus for long. We call this phenomenon Slow Start. It is common."))
+    assert not any(m["role"] == "proposes" for m in ms.values())
+
+
+def test_our_lower_case_coined_name(nlp):
+    # a lower-case hyphenated name with an abbreviation inside ("knn" has no vowel), used twice
+    doc = nlp("We study robust retrieval. Our mix-knn method beats strong baselines. Our mix-knn method is cheap.")
+    assert methods_of(doc)["mix-knn"]["role"] == "proposes"
+
+
+@pytest.mark.parametrize("text", [
+    "Our two-stage method beats strong baselines. Our two-stage method is cheap.",  # English words
+    "Our mix-knn method beats strong baselines.",  # said once: no evidence it is a name
+    "Our gnn-based method beats strong baselines. Our gnn-based method is cheap.",  # a family
+])
+def test_lower_case_words_are_not_names(nlp, text):
+    assert not any(m["role"] == "proposes" for m in nlp(text)._.kg_methods)
