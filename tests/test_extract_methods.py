@@ -176,3 +176,15 @@ def test_our_lower_case_coined_name(nlp):
 ])
 def test_lower_case_words_are_not_names(nlp, text):
     assert not any(m["role"] == "proposes" for m in nlp(text)._.kg_methods)
+
+
+def test_lower_case_x_based_names_a_catalogued_family(nlp):
+    ms = methods_of(nlp("Earlier diffusion-based restorers are slow, and transformer-based ones are large."))
+    assert ms["diffusion model"]["spans"][0][2] == "pattern:x_based"
+    assert "diffusion" not in ms["diffusion model"]["labels"]  # the family's word is not its label
+    assert "Transformer" in ms
+
+
+def test_lower_case_x_based_needs_the_family_in_the_catalogue(nlp):
+    # "rule model" is no catalogue label; "data-driven" names no family either
+    assert nlp("Rule-based and data-driven systems are compared.")._.kg_methods == []

@@ -732,6 +732,13 @@ class MethodFinder:
             w = text[j:m.start()]
             if is_name_shaped(w) and w not in rejected:
                 self._add_name(view, cands, j, m.start(), "pattern:x_based", 0.7)
+            elif w.isalpha() and len(w) >= 4 and not _overlaps(j, m.start(), view.entities):
+                # "diffusion-based methods", "transformer-based": a family the catalogue knows as
+                # "<word> model" (a broad concept such as "generative model" is not named by it)
+                iri = self.lex_method(w + " model")
+                forms = {w.lower() + " model", w.lower() + " models"}
+                if iri and any(x.lower() in forms for x in self.lexicon.concepts[iri].labels):
+                    cands.append(Cand(j, m.start(), "pattern:x_based", 0.7, iri))
         # comparisons with a coined name: "outperforms FooNet"
         for m in view.compare_cues:
             p = m.end()
@@ -968,7 +975,10 @@ class MethodFinder:
             if label and label not in labels:
                 labels.append(label)
 
-        for s in surfaces:
+        concept_keys = {norm_key(x) for x in concept.labels} if concept else set()
+        for c, s in zip(spans, surfaces):
+            if c.rule == "pattern:x_based" and concept and norm_key(s) not in concept_keys:
+                continue  # "diffusion" of "diffusion-based" names the family, not a label of it
             add(clean_label(s))
         for s in surfaces:
             if delatex(s) != s:
