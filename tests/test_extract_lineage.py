@@ -90,3 +90,51 @@ def test_our_work_extends(nlp):
 def test_lineage_only_between_methods(nlp):
     doc = nlp("We propose TextDiet, based on the observation that text is redundant.")
     assert doc._.kg_lineage == []
+
+
+def test_modifies_is_lineage_of_the_own_method(nlp):
+    doc = nlp("We then propose RankFix, a new ranking algorithm that modifies the standard EM algorithm by "
+              "reweighting samples.")
+    assert ("RankFix", "EM algorithm") in pairs(doc)
+
+
+def test_modifies_needs_the_own_method(nlp):
+    # LoRA is no method of this paper: "modifies" says nothing about lineage here
+    doc = nlp("We propose PathSketch for sketching. LoRA modifies the self-attention weights of a Transformer.")
+    assert ("LoRA", "self-attention") not in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose DropMix, a regularizer. Therefore, inspired by dropout, DropMix masks whole layers.",
+     ("DropMix", "dropout")),
+    ("We propose DropMix, a regularizer. Inspired by dropout, our method masks whole layers.",
+     ("DropMix", "dropout")),
+])
+def test_fronted_inspired_by(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+def test_fronted_inspired_by_needs_the_own_method_as_subject(nlp):
+    doc = nlp("We propose DropMix, a regularizer. Inspired by dropout, many works mask whole layers.")
+    assert ("DropMix", "dropout") not in pairs(doc)
+
+
+def test_unnamed_proposal_named_later(nlp):
+    # the proposal is described first and named afterwards with words that point back to it
+    doc = nlp("We study calibrated regression on graphs. We propose a novel distribution-free approach based on "
+              "the conformal prediction framework and kernel regression. Our approach, named GraphCal, needs "
+              "no labels.")
+    assert {("GraphCal", "conformal prediction"), ("GraphCal", "kernel regression")} <= pairs(doc)
+
+
+def test_unnamed_new_kind_of_method(nlp):
+    doc = nlp("We fill this gap by introducing a novel conformal prediction method for graphs. Our approach, "
+              "named GraphCal, needs no labels.")
+    assert ("GraphCal", "conformal prediction") in pairs(doc)
+
+
+def test_unnamed_proposal_is_not_a_separately_named_method(nlp):
+    # the named proposal (formalised on its own) is not the unnamed paradigm "based on" CCA
+    doc = nlp("First, we introduce a new learning paradigm based on CCA for paired views. "
+              "Second, we formalize the asymmetric Nyström method for faster training.")
+    assert not any(b == "CCA" for _, b in pairs(doc))

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
-from .naming import WE_PROPOSE, PASSIVE_PROPOSE
+from .naming import BY_VERBING, WE_PROPOSE, PASSIVE_PROPOSE
 from .text import GENERIC_HEADS
 
 
@@ -39,6 +39,7 @@ CUES = [
     ("lineage:based_on", r"\b(?:based|built|founded|grounded)\s+(?:up)?on\b|\bbuilds?\s+(?:up)?on\b|"
                          r"\bbuilding\s+(?:up)?on\b", 40, False),
     ("lineage:inspired_by", r"\binspired\s+by\b", 40, False),
+    ("lineage:modifies", r"\bmodif(?:ies|ying)\b", 40, False),
     ("lineage:integrates", r"\b(?:integrat(?:es|ed|ing|e)|combin(?:es|ed|ing|e)|unif(?:ies|ied|ying|y)|"
                            r"incorporat(?:es|ed|ing|e)|marr(?:ies|ied|ying|y)|fus(?:es|ed|ing|e))\b", 40, False),
     ("lineage:enables", r"\b(?:enabl(?:es|ed|ing|e)|allow(?:s|ed|ing)?)\b", 30, False),
@@ -49,12 +50,14 @@ CUES = [
 ]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
-CUE_STEMS = ("improv", "enhanc", "extend", "extension", "generali", "variant", "version", "modification",
+CUE_STEMS = ("improv", "enhanc", "modif", "extend", "extension", "generali", "variant", "version", "modification",
              "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
              "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
              "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
              "realiz", "realis", "implemented", "approximated", "computed", "via", "through", "leverag",
              "exploit", "its ")
+FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Similarly|Moreover)\s+)"
+                     r"(?:[Ii]nspired|[Mm]otivated)\s+by\s+")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
@@ -77,6 +80,11 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
     proposed_groups = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
+    # the paper's one proposal, named by words that point back to an unnamed description ("Our
+    # approach, named CoRel", "We call this procedure AKORN"): sentences that propose "a novel
+    # approach based on X" without a name speak of it
+    own = proposed_groups[0] if len(proposed_groups) == 1 and \
+        groups[proposed_groups[0]].role_rule in BACK_NAMING else None
     links: dict[tuple[int, int], Link] = {}
 
     def add(d, b, s, e, rule, conf):
@@ -91,11 +99,19 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if not in_sent:
             continue
         sl = low[s_start:s_end]
+        sent = text[s_start:s_end]
+        prop_in_sent = [x for x in in_sent if x[3]]
+        if own is not None and not prop_in_sent and ("new" in sl or "novel" in sl):
+            # "by introducing a novel conformal prediction method": the paper's one named proposal is one
+            for x in in_sent:
+                if x[2] != own and _unnamed_new_at(text, x, s_start) and \
+                        list(_PROPOSE_VERB.finditer(text, s_start, x[0])):
+                    add(own, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
         if not any(w in sl for w in CUE_STEMS):
             continue
-        sent = text[s_start:s_end]
-        proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent))
-        prop_in_sent = [x for x in in_sent if x[3]]
+        by = BY_VERBING.search(sent)
+        proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent)
+                         or (by and re.search(r"\b[Ww]e\b", sent[:by.start()])))
         for rule, rx, gap, only_proposing in _CUES:
             if only_proposing and not (proposing and prop_in_sent):
                 continue
@@ -105,9 +121,11 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if not bases:
                     continue
                 derived = _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases)
+                if derived is None and proposing and not prop_in_sent and own is not None:
+                    derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived is None:
                     continue
-                if rule in ("lineage:improves", "lineage:enhances"):
+                if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
                     if derived not in proposed_groups:
                         continue
@@ -121,6 +139,25 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                         continue
                 for b in bases:
                     add(derived, b, cs, ce, rule, 0.75 if not only_proposing else 0.65)
+        # "Inspired by Dropout, FooLoss enables ...": a fronted participle, its subject after the comma
+        for m in (FRONTED.finditer(sent) if ("inspired" in sl or "motivated" in sl) else ()):
+            ce = s_start + m.end()
+            bases = _bases(text, in_sent, ce, s_end, 40, "lineage:inspired_by")
+            if not bases:
+                continue
+            last = max(x[1] for x in in_sent if x[2] in bases and x[0] >= ce)
+            comma = re.match(r"[^,;.]{0,40}?,\s*", text[last:s_end])
+            if not comma:
+                continue
+            p = last + comma.end()
+            subj = [x for x in in_sent if 0 <= x[0] - p <= 2 and x[2] in proposed_groups]
+            d = subj[0][2] if subj else None
+            if d is None and (SUBJECT_SELF.match(text[p:s_end]) or re.match(r"(?:we|our)\b", text[p:s_end])):
+                later = [x for x in in_sent if x[0] >= p and x[3]]
+                d = later[0][2] if later else (proposed_groups[0] if len(proposed_groups) == 1 else None)
+            for b in bases:
+                if d is not None and b != d:
+                    add(d, b, s_start + m.start(), ce, "lineage:inspired_by", 0.7)
         # "PCA and its nonlinear extension Kernel PCA": the later one extends the earlier one
         for m in ITS_EXTENSION.finditer(sent):
             cs, ce = s_start + m.start(), s_start + m.end()
@@ -162,12 +199,36 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if x[2] in out and re.fullmatch(r"\s*\(\s*", between):
             prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
             continue
-        if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
+        if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique)s?\s+)?"
+                        r"(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
             out.append(x[2])
             prev_end = x[1]
         else:
             break
     return out
+
+
+# "we propose a novel distribution-free approach based on X": the paper's one named proposal,
+# when nothing between the proposing verb and the cue names another method
+BACK_NAMING = {"pattern:called", "pattern:our_x", "pattern:our_method_acronym"}
+_PROPOSE_VERB = re.compile(WE_PROPOSE.pattern + "|" + BY_VERBING.pattern)
+
+
+def _unnamed_own(text, in_sent, s_start, cs, bases, own):
+    verbs = list(_PROPOSE_VERB.finditer(text, s_start, cs))
+    if not verbs:
+        return None
+    v = verbs[-1].end()
+    between = [x for x in in_sent if v <= x[0] and x[1] <= cs and x[2] not in bases]
+    if any(not _unnamed_new_at(text, x, s_start) for x in between):
+        return None
+    return own
+
+
+def _unnamed_new_at(text, x, s_start):
+    """The span is the kind of an unnamed new method: "a novel conformal prediction method"."""
+    return bool(UNNAMED_NEW.match(text, x[1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
+                                                             text[max(s_start, x[0] - 30):x[0]]))
 
 
 def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases):
