@@ -138,3 +138,15 @@ def test_unnamed_proposal_is_not_a_separately_named_method(nlp):
     doc = nlp("First, we introduce a new learning paradigm based on CCA for paired views. "
               "Second, we formalize the asymmetric Nyström method for faster training.")
     assert not any(b == "CCA" for _, b in pairs(doc))
+
+
+def test_broad_concept_built_on_as_a_concept(nlp):
+    # a broad concept counts where the text builds on it, also as "the X concept/framework"
+    doc = nlp("We propose StepGraph, which extends the gradient descent concept to graphs.")
+    assert ("StepGraph", "gradient descent") in pairs(doc)
+
+
+def test_recipe_steps_are_not_lineage_subjects(nlp):
+    doc = nlp("The idea is to first treat each layer as a GAN discriminator for the signal and then integrate "
+              "dropout into the network.")
+    assert ("GAN", "dropout") not in pairs(doc)

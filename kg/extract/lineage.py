@@ -210,6 +210,7 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
 
 # "we propose a novel distribution-free approach based on X": the paper's one named proposal,
 # when nothing between the proposing verb and the cue names another method
+_STEPS = re.compile(r"\b(?:and|,)\s+then\b|\b[Tt]hen\s*,")
 BACK_NAMING = {"pattern:called", "pattern:our_x", "pattern:our_method_acronym"}
 _PROPOSE_VERB = re.compile(WE_PROPOSE.pattern + "|" + BY_VERBING.pattern)
 
@@ -240,6 +241,10 @@ def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_group
         if after_prop:
             return after_prop[0][2]
     before = [x for x in in_sent if x[1] <= cs and x[2] not in bases]
+    if before and _STEPS.search(text, before[-1][1], cs):
+        # "treat each block as the Euler integration approximation ... and then incorporate BDIA":
+        # a step of the authors' recipe, whose subject is not the method named before
+        before = []
     if before:
         if UNNAMED_NEW.match(text, before[-1][1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
                                                                text[max(s_start, before[-1][0] - 30):before[-1][0]]):
