@@ -256,3 +256,9 @@ def test_optimal_mass_transport_is_optimal_transport(methods):
 def test_model_spellings(models):
     flux = [s for s in models.subjects(SKOS.prefLabel, None) if str(s).endswith("/flux-1")][0]
     assert {"FLUX", "Flux"} <= {str(x) for x in _labels(models, flux)}
+
+
+def test_kinds_of_kernel_are_broad(methods):
+    # "asymmetric kernels" names a class of functions a method may use, not a method: it counts
+    # only where a text builds on it ("based on asymmetric kernels")
+    assert (KGM["asymmetric-kernel"], KG.generic, Literal(True)) in methods
