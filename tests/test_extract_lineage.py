@@ -150,3 +150,34 @@ def test_recipe_steps_are_not_lineage_subjects(nlp):
     doc = nlp("The idea is to first treat each layer as a GAN discriminator for the signal and then integrate "
               "dropout into the network.")
     assert ("GAN", "dropout") not in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose a new GNN architecture called GraphQuilt for molecules.", ("GraphQuilt", "GNN")),
+    ("We introduce a novel diffusion model, namely DiffTone, for audio.", ("DiffTone", "diffusion model")),
+])
+def test_new_kind_called(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+def test_new_kind_called_needs_a_catalogued_kind(nlp):
+    # the long form of the name itself is no kind of it
+    doc = nlp("We propose a novel Graph Ranking Enhanced Tree model, called GRET-X, for parsing.")
+    assert not any(d == "GRET-X" for d, _ in pairs(doc))
+
+
+@pytest.mark.parametrize("text,pair", [
+    ("We propose TreeAlign for graphs. Our method uses optimal transport on trees.", ("TreeAlign", "optimal transport")),
+    ("We propose TreeAlign for graphs. TreeAlign, which also employs dropout, is small.", ("TreeAlign", "dropout")),
+])
+def test_own_method_uses(nlp, text, pair):
+    assert pair in pairs(nlp(text))
+
+
+@pytest.mark.parametrize("text", [
+    "We propose TreeAlign for graphs. Prior work uses optimal transport on trees.",
+    "We propose TreeAlign for graphs. We use LoRA to tune it, and TreeAlign uses the outputs.",
+    "We propose TreeAlign for graphs. TreeAlign adopts a diffusion model dataset for training.",
+])
+def test_uses_is_lineage_only_for_the_own_method_using_a_method(nlp, text):
+    assert not any(d == "TreeAlign" for d, _ in pairs(nlp(text)))

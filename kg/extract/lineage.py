@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
 from .naming import BY_VERBING, WE_PROPOSE, PASSIVE_PROPOSE
-from .text import GENERIC_HEADS
+from .text import GENERIC_HEADS, NON_METHOD_HEADS, singular
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ CUES = [
                          r"\bbuilding\s+(?:up)?on\b", 40, False),
     ("lineage:inspired_by", r"\binspired\s+by\b", 40, False),
     ("lineage:modifies", r"\bmodif(?:ies|ying)\b", 40, False),
+    ("lineage:uses", r"\b(?:uses|employs|adopts|utili[sz]es|relies\s+on)\b", 30, False),
     ("lineage:integrates", r"\b(?:integrat(?:es|ed|ing|e)|combin(?:es|ed|ing|e)|unif(?:ies|ied|ying|y)|"
                            r"incorporat(?:es|ed|ing|e)|marr(?:ies|ied|ying|y)|fus(?:es|ed|ing|e))\b", 40, False),
     ("lineage:enables", r"\b(?:enabl(?:es|ed|ing|e)|allow(?:s|ed|ing)?)\b", 30, False),
@@ -50,7 +51,7 @@ CUES = [
 ]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
-CUE_STEMS = ("improv", "enhanc", "modif", "extend", "extension", "generali", "variant", "version", "modification",
+CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", "relies on", "extend", "extension", "generali", "variant", "version", "modification",
              "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
              "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
              "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
@@ -66,6 +67,9 @@ _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
                          r"estimator|procedure|system|paradigm|strategy)s?\b")
+NEW_KIND_CALLED = re.compile(r"(?:\s+(?:" + "|".join(sorted(GENERIC_HEADS, key=len, reverse=True)) + r"))?\s*,?\s*"
+                             r"(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+[*_`]*")
+NEW_BEFORE = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+(?:[\w-]+\s+){0,2}$")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
                         r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
 _NOUNS = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -132,6 +136,13 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                     bases = [b for b in bases if not groups[b].generic]
                     if not bases:
                         continue
+                if rule == "lineage:uses":
+                    if not _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
+                        continue  # only the paper's own method, as the verb's subject: "Our method uses X"
+                    # "adopts an instruction tuning dataset": the method names the kind of a thing used
+                    bases = [b for b in bases if not _modifies_non_method(text, in_sent, b, ce)]
+                    if not bases:
+                        continue
                 if rule == "lineage:enables" and derived not in proposed_groups:
                     # only a subject right before the verb: "the FooNet framework allows ..."
                     near = [x for x in in_sent if x[2] == derived and 0 <= cs - x[1] <= 12]
@@ -165,6 +176,18 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             after = [x for x in in_sent if x[0] >= ce and x[0] - ce <= 25]
             if before and after:
                 add(after[0][2], before[-1][2], cs, ce, "lineage:its_extension", 0.8)
+    # "a new GNN architecture called X", "a novel diffusion model, namely X": X is a Y
+    for s, e, gi, prop in spans:
+        if not prop:
+            continue
+        s0, _ = view.sent_of(s)
+        prev = [x for x in spans if s0 <= x[0] and x[1] <= s and x[2] != gi]
+        if not prev:
+            continue
+        y = prev[-1]
+        if groups[y[2]].from_lexicon and NEW_KIND_CALLED.fullmatch(text, y[1], s) \
+                and NEW_BEFORE.search(text, max(s0, y[0] - 30), y[0]):
+            add(gi, y[2], y[0], e, "lineage:new_kind_called", 0.7)
     # "X, a novel Y framework" / "X, a new Y architecture": X extends Y
     for s, e, gi, prop in spans:
         if not prop:
@@ -230,6 +253,27 @@ def _unnamed_new_at(text, x, s_start):
     """The span is the kind of an unnamed new method: "a novel conformal prediction method"."""
     return bool(UNNAMED_NEW.match(text, x[1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
                                                              text[max(s_start, x[0] - 30):x[0]]))
+
+
+def _modifies_non_method(text, in_sent, b, ce):
+    ends = [x[1] for x in in_sent if x[2] == b and x[0] >= ce]
+    nxt = re.match(r"\s+([a-z]+)", text[ends[0]:ends[0] + 30]) if ends else None
+    return bool(nxt and singular(nxt.group(1)) in NON_METHOD_HEADS)
+
+
+def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
+    """The paper's own method is the subject right before the verb: "WILT also uses", "FooNet, which
+    employs", or the sentence opens with "Our method"/"It" and names no other method before it."""
+    if derived not in proposed_groups:
+        return False
+    near = [x for x in in_sent if x[2] == derived and x[1] <= cs]
+    if near and re.fullmatch(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*which\s+|which\s+|that\s+)?(?:also\s+|further\s+|then\s+)?",
+                             text[near[-1][1]:cs]):
+        return True
+    return bool(len(proposed_groups) == 1 and SUBJECT_SELF.match(text[s_start:cs])
+                and not re.match(r"^\s*We\b", text[s_start:cs])
+                and not [x for x in in_sent if x[1] <= cs and x[2] != derived]
+                and re.fullmatch(r"\s*\S+(?:\s+\S+){0,3}\s*", text[s_start:cs]))
 
 
 def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases):
