@@ -195,3 +195,9 @@ def test_named_integration_scheme(nlp):
     ms = methods_of(nlp("We treat each block as the Verlet integration scheme for the flow. A Slack integration is not."))
     assert "Verlet integration scheme" in ms
     assert not any("Slack" in label for label in ms)
+
+
+def test_broad_concept_as_a_paradigm_something_is_based_on_is_not_counted(nlp):
+    # "extends the X concept" builds on X; "methods based on the X paradigm" only classifies them
+    ms = methods_of(nlp("Methods based on the deep learning paradigm gain the best scores."))
+    assert "deep learning" not in ms

@@ -158,6 +158,8 @@ _LINEAGE_BEFORE = re.compile(
 _NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|with|to|for|in|of|on|as|by|that|which|is|are|was|were|can|"
                          r"and|but|while|via|through|under|from|at)\b)[a-z][a-z-]+")
 # "extends the ensemble learning concept": the concept itself is what is built on
+_EXTENDS_BEFORE = re.compile(r"\b(?:extends?|extending|extension\s+of|generali[sz]es|builds?\s+(?:up)?on|built\s+(?:up)?on)\s+"
+                             r"(?:the\s+|a\s+|an\s+)?$")
 _IDEA_AFTER = re.compile(r"\s+(?:concept|idea|principle|paradigm|framework|formalism)s?\b(?!\s+(?:of|for)\b)")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
@@ -510,8 +512,8 @@ class MethodFinder:
                 continue
             if c.generic:
                 # a broad concept counts where the text builds on it: "based on variational inference"
-                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a) and (
-                        not _NOUN_AFTER.match(text, b) or _IDEA_AFTER.match(text, b)):
+                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a) and not _NOUN_AFTER.match(text, b) or (
+                        _EXTENDS_BEFORE.search(text, max(0, a - 40), a) and _IDEA_AFTER.match(text, b)):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
             cands.append(Cand(a, b, "lexicon", 0.9, iri))
