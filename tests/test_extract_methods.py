@@ -201,3 +201,16 @@ def test_broad_concept_as_a_paradigm_something_is_based_on_is_not_counted(nlp):
     # "extends the X concept" builds on X; "methods based on the X paradigm" only classifies them
     ms = methods_of(nlp("Methods based on the deep learning paradigm gain the best scores."))
     assert "deep learning" not in ms
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We design a sampler for graphs. We refer to this sampler as HopWalk. HopWalk mixes fast.", "HopWalk"),
+    ("We refer to our method as Tree Align Net (TAN), and it is fast.", "TAN"),
+])
+def test_we_refer_to_it_as(nlp, text, name):
+    assert methods_of(nlp(text))[name]["role"] == "proposes"
+
+
+def test_we_refer_to_a_non_method_as(nlp):
+    doc = nlp("We refer to the appendix as Section A. We refer to this effect as the Drift. It is bad.")
+    assert not any(m["role"] == "proposes" for m in doc._.kg_methods)

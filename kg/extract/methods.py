@@ -191,7 +191,7 @@ _PROPOSE_STEMS = ("propos", "introduc", "present", "develop", "design", "devis",
 NAMING_TRIGGER_WORDS = (
     "propos", "introduc", "present", "develop", "design", "devis", "formul", "forward", "offer", "unveil",
     "contribut", "build", "construct", "creat", "describ", "advanc", "establish", "formali", "deriv", "releas",
-    "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "our", "new",
+    "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "we refer", "our", "new",
     "novel", "*", "\\text", "\\emph", "we call", "we term", "we dub", "we name", "layer", "loss", "module",
     "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler")
 _ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|test|filter|procedure|heuristic|"

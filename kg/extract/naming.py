@@ -149,8 +149,10 @@ BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 CALLED = re.compile(
     r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
-    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?)\s+"
+    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
+    r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?\s+as)\s+"
 )
+WE_REFER = re.compile(r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as\s")
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -291,10 +293,13 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:appositive", 0.85))
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
-                                     "referred", "we call", "we name", "we term", "we dub"))
+                                     "referred", "we call", "we name", "we term", "we dub", "we refer"))
     for m in (CALLED.finditer(sent) if called else ()):
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue
+        rm = WE_REFER.match(m.group())
+        if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in GENERIC_HEADS | METHOD_HEADS:
+            continue  # "we refer to this effect as ...": no method
         name = parse_name(text, s_start + m.end(), s_end)
         if name is None and WE_CALL_THIS.match(m.group()):
             # the lazy "(\s+[\w-]+){0,3}?" stopped too soon: "We call this procedure AKORN",
