@@ -178,6 +178,7 @@ def test_own_method_uses(nlp, text, pair):
     "We propose TreeAlign for graphs. Prior work uses optimal transport on trees.",
     "We propose TreeAlign for graphs. We use LoRA to tune it, and TreeAlign uses the outputs.",
     "We propose TreeAlign for graphs. TreeAlign adopts a diffusion model dataset for training.",
+    "We propose TreeAlign for graphs. TreeAlign employs a LoRA specific adapter for tuning.",
 ])
 def test_uses_is_lineage_only_for_the_own_method_using_a_method(nlp, text):
     assert not any(d == "TreeAlign" for d, _ in pairs(nlp(text)))

@@ -255,10 +255,13 @@ def _unnamed_new_at(text, x, s_start):
                                                              text[max(s_start, x[0] - 30):x[0]]))
 
 
+_MODIFIER_WORDS = {"specific", "based", "like", "style", "driven", "aware", "guided", "inspired", "oriented"}
+
+
 def _modifies_non_method(text, in_sent, b, ce):
     ends = [x[1] for x in in_sent if x[2] == b and x[0] >= ce]
     nxt = re.match(r"\s+([a-z]+)", text[ends[0]:ends[0] + 30]) if ends else None
-    return bool(nxt and singular(nxt.group(1)) in NON_METHOD_HEADS)
+    return bool(nxt and (singular(nxt.group(1)) in NON_METHOD_HEADS or nxt.group(1) in _MODIFIER_WORDS))
 
 
 def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
