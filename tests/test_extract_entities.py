@@ -97,3 +97,16 @@ def test_models_are_not_methods(nlp):
     doc = nlp("We fine-tune Qwen-7B and GPT-2 with LoRA.")
     labels = {m["label"] for m in doc._.kg_methods}
     assert labels == {"LoRA"}
+
+
+def test_defined_model_acronym_with_a_version(nlp):
+    doc = nlp("Unlike Stable Diffusion (SD) v3, the older SD v1.4 and SD-v2 use a U-Net; the SD scores differ.")
+    got = {x[2]: x for x in doc._.kg_models}
+    assert {"SD v1.4", "SD-v2"} <= set(got)
+    assert "Stable Diffusion v1.4" in got["SD v1.4"][3] and "Stable Diffusion v2" in got["SD-v2"][3]
+    assert "SD" not in got  # the acronym alone, without a version, is no checkpoint
+
+
+def test_undefined_acronym_with_a_version_is_not_a_model(nlp):
+    doc = nlp("We evaluate on the XY v1.4 split of the data.")
+    assert not any(x[4] == "pattern:model_acronym_version" for x in doc._.kg_models)

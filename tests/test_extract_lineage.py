@@ -90,3 +90,95 @@ def test_our_work_extends(nlp):
 def test_lineage_only_between_methods(nlp):
     doc = nlp("We propose TextDiet, based on the observation that text is redundant.")
     assert doc._.kg_lineage == []
+
+
+def test_modifies_is_lineage_of_the_own_method(nlp):
+    doc = nlp("We then propose RankFix, a new ranking algorithm that modifies the standard EM algorithm by "
+              "reweighting samples.")
+    assert ("RankFix", "EM algorithm") in pairs(doc)
+
+
+def test_modifies_needs_the_own_method(nlp):
+    # LoRA is no method of this paper: "modifies" says nothing about lineage here
+    doc = nlp("We propose PathSketch for sketching. LoRA modifies the self-attention weights of a Transformer.")
+    assert ("LoRA", "self-attention") not in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose DropMix, a regularizer. Therefore, inspired by dropout, DropMix masks whole layers.",
+     ("DropMix", "dropout")),
+    ("We propose DropMix, a regularizer. Inspired by dropout, our method masks whole layers.",
+     ("DropMix", "dropout")),
+])
+def test_fronted_inspired_by(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+def test_fronted_inspired_by_needs_the_own_method_as_subject(nlp):
+    doc = nlp("We propose DropMix, a regularizer. Inspired by dropout, many works mask whole layers.")
+    assert ("DropMix", "dropout") not in pairs(doc)
+
+
+def test_unnamed_proposal_named_later(nlp):
+    # the proposal is described first and named afterwards with words that point back to it
+    doc = nlp("We study calibrated regression on graphs. We propose a novel distribution-free approach based on "
+              "the conformal prediction framework and kernel regression. Our approach, named GraphCal, needs "
+              "no labels.")
+    assert {("GraphCal", "conformal prediction"), ("GraphCal", "kernel regression")} <= pairs(doc)
+
+
+def test_unnamed_new_kind_of_method(nlp):
+    doc = nlp("We fill this gap by introducing a novel conformal prediction method for graphs. Our approach, "
+              "named GraphCal, needs no labels.")
+    assert ("GraphCal", "conformal prediction") in pairs(doc)
+
+
+def test_unnamed_proposal_is_not_a_separately_named_method(nlp):
+    # the named proposal (formalised on its own) is not the unnamed paradigm "based on" CCA
+    doc = nlp("First, we introduce a new learning paradigm based on CCA for paired views. "
+              "Second, we formalize the asymmetric Nyström method for faster training.")
+    assert not any(b == "CCA" for _, b in pairs(doc))
+
+
+def test_broad_concept_built_on_as_a_concept(nlp):
+    # a broad concept counts where the text builds on it, also as "the X concept/framework"
+    doc = nlp("We propose StepGraph, which extends the gradient descent concept to graphs.")
+    assert ("StepGraph", "gradient descent") in pairs(doc)
+
+
+def test_recipe_steps_are_not_lineage_subjects(nlp):
+    doc = nlp("The idea is to first treat each layer as a GAN discriminator for the signal and then integrate "
+              "dropout into the network.")
+    assert ("GAN", "dropout") not in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose a new GNN architecture called GraphQuilt for molecules.", ("GraphQuilt", "GNN")),
+    ("We introduce a novel diffusion model, namely DiffTone, for audio.", ("DiffTone", "diffusion model")),
+])
+def test_new_kind_called(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+def test_new_kind_called_needs_a_catalogued_kind(nlp):
+    # the long form of the name itself is no kind of it
+    doc = nlp("We propose a novel Graph Ranking Enhanced Tree model, called GRET-X, for parsing.")
+    assert not any(d == "GRET-X" for d, _ in pairs(doc))
+
+
+@pytest.mark.parametrize("text,pair", [
+    ("We propose TreeAlign for graphs. Our method uses optimal transport on trees.", ("TreeAlign", "optimal transport")),
+    ("We propose TreeAlign for graphs. TreeAlign, which also employs dropout, is small.", ("TreeAlign", "dropout")),
+])
+def test_own_method_uses(nlp, text, pair):
+    assert pair in pairs(nlp(text))
+
+
+@pytest.mark.parametrize("text", [
+    "We propose TreeAlign for graphs. Prior work uses optimal transport on trees.",
+    "We propose TreeAlign for graphs. We use LoRA to tune it, and TreeAlign uses the outputs.",
+    "We propose TreeAlign for graphs. TreeAlign adopts a diffusion model dataset for training.",
+    "We propose TreeAlign for graphs. TreeAlign employs a LoRA specific adapter for tuning.",
+])
+def test_uses_is_lineage_only_for_the_own_method_using_a_method(nlp, text):
+    assert not any(d == "TreeAlign" for d, _ in pairs(nlp(text)))

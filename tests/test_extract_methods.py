@@ -146,3 +146,71 @@ def test_acronym_matching_the_catalogue_long_form_keeps_its_iri(nlp):
     doc = nlp("We revisit state space models (SSMs) for audio. SSMs are fast.")
     ms = methods_of(doc)
     assert ms["state space model"]["key"] == KGM + "state-space-model"
+
+
+@pytest.mark.parametrize("sentence,name", [
+    ("We present a sampler for sparse graphs. We call this procedure QuickHop (Quick Hopping), and it mixes fast.",
+     "QuickHop"),
+    ("We build a density estimator. We term the resulting estimator DenseFit, which is consistent.", "DenseFit"),
+])
+def test_we_call_this_noun_name(nlp, sentence, name):
+    ms = methods_of(nlp(sentence))
+    assert ms[name]["role"] == "proposes" and ms[name]["role_span"][2] == "pattern:called"
+
+
+def test_we_call_this_phenomenon_is_no_method(nlp):
+    ms = methods_of(nlp("Training loss plateaus for long. We call this phenomenon Slow Start. It is common."))
+    assert not any(m["role"] == "proposes" for m in ms.values())
+
+
+def test_our_lower_case_coined_name(nlp):
+    # a lower-case hyphenated name with an abbreviation inside ("knn" has no vowel), used twice
+    doc = nlp("We study robust retrieval. Our mix-knn method beats strong baselines. Our mix-knn method is cheap.")
+    assert methods_of(doc)["mix-knn"]["role"] == "proposes"
+
+
+@pytest.mark.parametrize("text", [
+    "Our two-stage method beats strong baselines. Our two-stage method is cheap.",  # English words
+    "Our mix-knn method beats strong baselines.",  # said once: no evidence it is a name
+    "Our gnn-based method beats strong baselines. Our gnn-based method is cheap.",  # a family
+])
+def test_lower_case_words_are_not_names(nlp, text):
+    assert not any(m["role"] == "proposes" for m in nlp(text)._.kg_methods)
+
+
+def test_lower_case_x_based_names_a_catalogued_family(nlp):
+    ms = methods_of(nlp("Earlier diffusion-based restorers are slow."))
+    assert ms["diffusion model"]["spans"][0][2] == "pattern:x_based"
+    assert "diffusion" not in ms["diffusion model"]["labels"]  # the family's word is not its label
+
+
+def test_lower_case_x_based_needs_the_family_in_the_catalogue(nlp):
+    # the catalogue names "diffusion-based" models, not "consistency-based" ones (a consistency-based
+    # regularizer is no consistency model); "rule model", "data model" are no labels at all
+    doc = nlp("A consistency-based regularizer helps rule-based and data-driven systems.")
+    assert doc._.kg_methods == []
+
+
+def test_named_integration_scheme(nlp):
+    ms = methods_of(nlp("We treat each block as the Verlet integration scheme for the flow. A Slack integration is not."))
+    assert "Verlet integration scheme" in ms
+    assert not any("Slack" in label for label in ms)
+
+
+def test_broad_concept_as_a_paradigm_something_is_based_on_is_not_counted(nlp):
+    # "extends the X concept" builds on X; "methods based on the X paradigm" only classifies them
+    ms = methods_of(nlp("Methods based on the deep learning paradigm gain the best scores."))
+    assert "deep learning" not in ms
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We design a sampler for graphs. We refer to this sampler as HopWalk. HopWalk mixes fast.", "HopWalk"),
+    ("We refer to our method as Tree Align Net (TAN), and it is fast.", "TAN"),
+])
+def test_we_refer_to_it_as(nlp, text, name):
+    assert methods_of(nlp(text))[name]["role"] == "proposes"
+
+
+def test_we_refer_to_a_non_method_as(nlp):
+    doc = nlp("We refer to the appendix as Section A. We refer to this effect as the Drift. It is bad.")
+    assert not any(m["role"] == "proposes" for m in doc._.kg_methods)

@@ -237,3 +237,28 @@ def test_no_label_shared_across_files(methods, datasets, models, tasks):
         (models, list(models.subjects(RDF.type, KG.Model))),
         (tasks, list(tasks.subjects(SKOS.prefLabel))),
     ])
+
+
+def test_problem_names_are_not_labels_of_one_algorithm_that_solves_them(methods):
+    # "the linear assignment problem" names a problem that many algorithms solve (Hungarian,
+    # auction, Jonker-Volgenant, Sinkhorn): a text naming it names none of them
+    hungarian = KGM["hungarian-algorithm"]
+    labels = {str(x).casefold() for x in _labels(methods, hungarian)}
+    assert "hungarian algorithm" in labels
+    assert not labels & {"linear assignment", "bipartite matching"}
+
+
+def test_optimal_mass_transport_is_optimal_transport(methods):
+    labels = {str(x) for x in _labels(methods, KGM["optimal-transport"])}
+    assert {"optimal mass transport", "optimal transportation"} <= labels
+
+
+def test_model_spellings(models):
+    flux = [s for s in models.subjects(SKOS.prefLabel, None) if str(s).endswith("/flux-1")][0]
+    assert {"FLUX", "Flux"} <= {str(x) for x in _labels(models, flux)}
+
+
+def test_kinds_of_kernel_are_broad(methods):
+    # "asymmetric kernels" names a class of functions a method may use, not a method: it counts
+    # only where a text builds on it ("based on asymmetric kernels")
+    assert (KGM["asymmetric-kernel"], KG.generic, Literal(True)) in methods

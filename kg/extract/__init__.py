@@ -24,10 +24,11 @@ Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``patt
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
 ``pattern:repeated_name``, ``pattern:modified_method``, ... for methods; ``role:uses`` and
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
-``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``integrates``,
-``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``, ``appositive_type``,
-``compound``, ``hyphen_compound``) for lineage; ``lexicon`` and ``pattern:dataset_name`` /
-``pattern:model_name`` for datasets and models.
+``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``modifies``,
+``uses``, ``integrates``, ``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``,
+``appositive_type``, ``new_kind_called``, ``unnamed_new``, ``compound``, ``hyphen_compound``) for
+lineage; ``lexicon`` and ``pattern:dataset_name`` / ``pattern:model_name`` /
+``pattern:model_acronym_version`` for datasets and models.
 """
 from __future__ import annotations
 

@@ -241,6 +241,7 @@ def make_lexicon(nlp: Language, name: str, lexicons: list[str], methods_json: st
 
 _FAMILY_SUFFIX = re.compile(r"-(?:type|like|style|based|sized|inspired|family|esque)\b")
 _SLASH_MODELS = re.compile(r"(?<![\w/-])((?:[A-Za-z][\w.-]*/)+[A-Za-z][\w.-]*)\s+models?\b")
+_VERSION_ONLY = re.compile(r"[- ]?v\d+(?:\.\d+)*\b|[- ]\d+\.\d+\b")
 _RES_TAIL = re.compile(r"^(?:\s?\d{2,4}\s?[x×]\s?\d{2,4}|-\d+[kK]\b|-(?:Easy|Challenge|Hard|Small|Large|v\d))")
 
 
@@ -280,6 +281,17 @@ class EntityFinder:
             found[kind].append([a, b, surface, labels, "lexicon", 0.9])
         for a, b, name in find_model_shapes(text):
             found["model"].append([a, b, name, [name], "pattern:model_name", 0.75])
+        # a catalogue model's acronym the text defines, with a version: "Stable Diffusion (SD) v3 ...
+        # SD v1.4" is Stable Diffusion v1.4
+        for short, long, *_ in doc._.kg_abbrevs or []:
+            if not self._concept(long, "model"):
+                continue
+            for m in re.finditer(r"(?<![\w-])" + re.escape(short) + r"(?=[- ]?v\d|[- ]\d+\.\d)", text):
+                v = _VERSION_ONLY.match(text, m.end())
+                if v:
+                    surface = text[m.start():v.end()]
+                    found["model"].append([m.start(), v.end(), surface, sorted({surface, long + " " + text[m.end():v.end()].lstrip("- ")}),
+                                           "pattern:model_acronym_version", 0.75])
         for m in (_SLASH_MODELS.finditer(text) if "/" in text and " model" in text else ()):
             parts = m.group(1).split("/")
             if any(self._concept(p, "model") for p in parts):

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
-from .naming import WE_PROPOSE, PASSIVE_PROPOSE
-from .text import GENERIC_HEADS
+from .naming import BY_VERBING, WE_PROPOSE, PASSIVE_PROPOSE
+from .text import GENERIC_HEADS, NON_METHOD_HEADS, singular
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,8 @@ CUES = [
     ("lineage:based_on", r"\b(?:based|built|founded|grounded)\s+(?:up)?on\b|\bbuilds?\s+(?:up)?on\b|"
                          r"\bbuilding\s+(?:up)?on\b", 40, False),
     ("lineage:inspired_by", r"\binspired\s+by\b", 40, False),
+    ("lineage:modifies", r"\bmodif(?:ies|ying)\b", 40, False),
+    ("lineage:uses", r"\b(?:uses|employs|adopts|utili[sz]es|relies\s+on)\b", 30, False),
     ("lineage:integrates", r"\b(?:integrat(?:es|ed|ing|e)|combin(?:es|ed|ing|e)|unif(?:ies|ied|ying|y)|"
                            r"incorporat(?:es|ed|ing|e)|marr(?:ies|ied|ying|y)|fus(?:es|ed|ing|e))\b", 40, False),
     ("lineage:enables", r"\b(?:enabl(?:es|ed|ing|e)|allow(?:s|ed|ing)?)\b", 30, False),
@@ -49,12 +51,14 @@ CUES = [
 ]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
-CUE_STEMS = ("improv", "enhanc", "extend", "extension", "generali", "variant", "version", "modification",
+CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", "relies on", "extend", "extension", "generali", "variant", "version", "modification",
              "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
              "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
              "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
              "realiz", "realis", "implemented", "approximated", "computed", "via", "through", "leverag",
              "exploit", "its ")
+FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Similarly|Moreover)\s+)"
+                     r"(?:[Ii]nspired|[Mm]otivated)\s+by\s+")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
@@ -63,6 +67,9 @@ _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
                          r"estimator|procedure|system|paradigm|strategy)s?\b")
+NEW_KIND_CALLED = re.compile(r"(?:\s+(?:" + "|".join(sorted(GENERIC_HEADS, key=len, reverse=True)) + r"))?\s*,?\s*"
+                             r"(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+[*_`]*")
+NEW_BEFORE = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+(?:[\w-]+\s+){0,2}$")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
                         r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
 _NOUNS = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -77,6 +84,11 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
     proposed_groups = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
+    # the paper's one proposal, named by words that point back to an unnamed description ("Our
+    # approach, named CoRel", "We call this procedure AKORN"): sentences that propose "a novel
+    # approach based on X" without a name speak of it
+    own = proposed_groups[0] if len(proposed_groups) == 1 and \
+        groups[proposed_groups[0]].role_rule in BACK_NAMING else None
     links: dict[tuple[int, int], Link] = {}
 
     def add(d, b, s, e, rule, conf):
@@ -91,11 +103,19 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if not in_sent:
             continue
         sl = low[s_start:s_end]
+        sent = text[s_start:s_end]
+        prop_in_sent = [x for x in in_sent if x[3]]
+        if own is not None and not prop_in_sent and ("new" in sl or "novel" in sl):
+            # "by introducing a novel conformal prediction method": the paper's one named proposal is one
+            for x in in_sent:
+                if x[2] != own and _unnamed_new_at(text, x, s_start) and \
+                        list(_PROPOSE_VERB.finditer(text, s_start, x[0])):
+                    add(own, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
         if not any(w in sl for w in CUE_STEMS):
             continue
-        sent = text[s_start:s_end]
-        proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent))
-        prop_in_sent = [x for x in in_sent if x[3]]
+        by = BY_VERBING.search(sent)
+        proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent)
+                         or (by and re.search(r"\b[Ww]e\b", sent[:by.start()])))
         for rule, rx, gap, only_proposing in _CUES:
             if only_proposing and not (proposing and prop_in_sent):
                 continue
@@ -105,13 +125,22 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if not bases:
                     continue
                 derived = _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases)
+                if derived is None and proposing and not prop_in_sent and own is not None:
+                    derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived is None:
                     continue
-                if rule in ("lineage:improves", "lineage:enhances"):
+                if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
                     if derived not in proposed_groups:
                         continue
                     bases = [b for b in bases if not groups[b].generic]
+                    if not bases:
+                        continue
+                if rule == "lineage:uses":
+                    if not _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
+                        continue  # only the paper's own method, as the verb's subject: "Our method uses X"
+                    # "adopts an instruction tuning dataset": the method names the kind of a thing used
+                    bases = [b for b in bases if not _modifies_non_method(text, in_sent, b, ce)]
                     if not bases:
                         continue
                 if rule == "lineage:enables" and derived not in proposed_groups:
@@ -121,6 +150,25 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                         continue
                 for b in bases:
                     add(derived, b, cs, ce, rule, 0.75 if not only_proposing else 0.65)
+        # "Inspired by Dropout, FooLoss enables ...": a fronted participle, its subject after the comma
+        for m in (FRONTED.finditer(sent) if ("inspired" in sl or "motivated" in sl) else ()):
+            ce = s_start + m.end()
+            bases = _bases(text, in_sent, ce, s_end, 40, "lineage:inspired_by")
+            if not bases:
+                continue
+            last = max(x[1] for x in in_sent if x[2] in bases and x[0] >= ce)
+            comma = re.match(r"[^,;.]{0,40}?,\s*", text[last:s_end])
+            if not comma:
+                continue
+            p = last + comma.end()
+            subj = [x for x in in_sent if 0 <= x[0] - p <= 2 and x[2] in proposed_groups]
+            d = subj[0][2] if subj else None
+            if d is None and (SUBJECT_SELF.match(text[p:s_end]) or re.match(r"(?:we|our)\b", text[p:s_end])):
+                later = [x for x in in_sent if x[0] >= p and x[3]]
+                d = later[0][2] if later else (proposed_groups[0] if len(proposed_groups) == 1 else None)
+            for b in bases:
+                if d is not None and b != d:
+                    add(d, b, s_start + m.start(), ce, "lineage:inspired_by", 0.7)
         # "PCA and its nonlinear extension Kernel PCA": the later one extends the earlier one
         for m in ITS_EXTENSION.finditer(sent):
             cs, ce = s_start + m.start(), s_start + m.end()
@@ -128,6 +176,18 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             after = [x for x in in_sent if x[0] >= ce and x[0] - ce <= 25]
             if before and after:
                 add(after[0][2], before[-1][2], cs, ce, "lineage:its_extension", 0.8)
+    # "a new GNN architecture called X", "a novel diffusion model, namely X": X is a Y
+    for s, e, gi, prop in spans:
+        if not prop:
+            continue
+        s0, _ = view.sent_of(s)
+        prev = [x for x in spans if s0 <= x[0] and x[1] <= s and x[2] != gi]
+        if not prev:
+            continue
+        y = prev[-1]
+        if groups[y[2]].from_lexicon and NEW_KIND_CALLED.fullmatch(text, y[1], s) \
+                and NEW_BEFORE.search(text, max(s0, y[0] - 30), y[0]):
+            add(gi, y[2], y[0], e, "lineage:new_kind_called", 0.7)
     # "X, a novel Y framework" / "X, a new Y architecture": X extends Y
     for s, e, gi, prop in spans:
         if not prop:
@@ -162,12 +222,61 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if x[2] in out and re.fullmatch(r"\s*\(\s*", between):
             prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
             continue
-        if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
+        if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique)s?\s+)?"
+                        r"(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
             out.append(x[2])
             prev_end = x[1]
         else:
             break
     return out
+
+
+# "we propose a novel distribution-free approach based on X": the paper's one named proposal,
+# when nothing between the proposing verb and the cue names another method
+_STEPS = re.compile(r"\b(?:and|,)\s+then\b|\b[Tt]hen\s*,")
+BACK_NAMING = {"pattern:called", "pattern:our_x", "pattern:our_method_acronym"}
+_PROPOSE_VERB = re.compile(WE_PROPOSE.pattern + "|" + BY_VERBING.pattern)
+
+
+def _unnamed_own(text, in_sent, s_start, cs, bases, own):
+    verbs = list(_PROPOSE_VERB.finditer(text, s_start, cs))
+    if not verbs:
+        return None
+    v = verbs[-1].end()
+    between = [x for x in in_sent if v <= x[0] and x[1] <= cs and x[2] not in bases]
+    if any(not _unnamed_new_at(text, x, s_start) for x in between):
+        return None
+    return own
+
+
+def _unnamed_new_at(text, x, s_start):
+    """The span is the kind of an unnamed new method: "a novel conformal prediction method"."""
+    return bool(UNNAMED_NEW.match(text, x[1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
+                                                             text[max(s_start, x[0] - 30):x[0]]))
+
+
+_MODIFIER_WORDS = {"specific", "based", "like", "style", "driven", "aware", "guided", "inspired", "oriented"}
+
+
+def _modifies_non_method(text, in_sent, b, ce):
+    ends = [x[1] for x in in_sent if x[2] == b and x[0] >= ce]
+    nxt = re.match(r"\s+([a-z]+)", text[ends[0]:ends[0] + 30]) if ends else None
+    return bool(nxt and (singular(nxt.group(1)) in NON_METHOD_HEADS or nxt.group(1) in _MODIFIER_WORDS))
+
+
+def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
+    """The paper's own method is the subject right before the verb: "WILT also uses", "FooNet, which
+    employs", or the sentence opens with "Our method"/"It" and names no other method before it."""
+    if derived not in proposed_groups:
+        return False
+    near = [x for x in in_sent if x[2] == derived and x[1] <= cs]
+    if near and re.fullmatch(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*which\s+|which\s+|that\s+)?(?:also\s+|further\s+|then\s+)?",
+                             text[near[-1][1]:cs]):
+        return True
+    return bool(len(proposed_groups) == 1 and SUBJECT_SELF.match(text[s_start:cs])
+                and not re.match(r"^\s*We\b", text[s_start:cs])
+                and not [x for x in in_sent if x[1] <= cs and x[2] != derived]
+                and re.fullmatch(r"\s*\S+(?:\s+\S+){0,3}\s*", text[s_start:cs]))
 
 
 def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases):
@@ -179,6 +288,10 @@ def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_group
         if after_prop:
             return after_prop[0][2]
     before = [x for x in in_sent if x[1] <= cs and x[2] not in bases]
+    if before and _STEPS.search(text, before[-1][1], cs):
+        # "treat each block as the Euler integration approximation ... and then incorporate BDIA":
+        # a step of the authors' recipe, whose subject is not the method named before
+        before = []
     if before:
         if UNNAMED_NEW.match(text, before[-1][1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
                                                                text[max(s_start, before[-1][0] - 30):before[-1][0]]):

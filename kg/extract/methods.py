@@ -121,7 +121,7 @@ LOWER_HEAD = re.compile(
     r"regressions?|transforms?|normali[sz]ations?|regularizers?|regularization|approximations?|"
     r"networks?|machines?|models?|processes|process|filters?|filtering|kernels?|embeddings?|"
     r"clustering|sampling|samplers?|optimi[sz]ation|attention|encoders?|decoders?|losses|loss|"
-    r"layers?|operators?|descent|search|trees?|forests?|inference|learning|training|fine-tuning|"
+    r"layers?|operators?|descent|search|trees?|forests?|inference|learning|training|fine-tuning|integration\s+(?:approximations?|schemes?|rules?|methods?)|"
     r"distillation|quantization|pruning|programming|propagation|quadrature)\b"
 )
 _WORDS = re.compile(r"[^\s]+")
@@ -157,6 +157,10 @@ _LINEAGE_BEFORE = re.compile(
     r"(?:the\s+|a\s+|an\s+|[a-z]+(?:-[a-z]+)*\s+){0,2}$")
 _NOUN_AFTER = re.compile(r"\s+(?!(?:and|or|with|to|for|in|of|on|as|by|that|which|is|are|was|were|can|"
                          r"and|but|while|via|through|under|from|at)\b)[a-z][a-z-]+")
+# "extends the ensemble learning concept": the concept itself is what is built on
+_EXTENDS_BEFORE = re.compile(r"\b(?:extends?|extending|extension\s+of|generali[sz]es|builds?\s+(?:up)?on|built\s+(?:up)?on)\s+"
+                             r"(?:the\s+|a\s+|an\s+)?$")
+_IDEA_AFTER = re.compile(r"\s+(?:concept|idea|principle|paradigm|framework|formalism)s?\b(?!\s+(?:of|for)\b)")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
     r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
@@ -187,7 +191,7 @@ _PROPOSE_STEMS = ("propos", "introduc", "present", "develop", "design", "devis",
 NAMING_TRIGGER_WORDS = (
     "propos", "introduc", "present", "develop", "design", "devis", "formul", "forward", "offer", "unveil",
     "contribut", "build", "construct", "creat", "describ", "advanc", "establish", "formali", "deriv", "releas",
-    "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "our", "new",
+    "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "we refer", "our", "new",
     "novel", "*", "\\text", "\\emph", "we call", "we term", "we dub", "we name", "layer", "loss", "module",
     "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler")
 _ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|test|filter|procedure|heuristic|"
@@ -382,6 +386,22 @@ class MethodFinder:
     def _known_kind(self, label: str) -> str | None:
         return "task" if norm_key(label) in self._task_keys else self.lex_kind(label)
 
+    def _x_based_families(self) -> dict[str, str]:
+        """word -> concept, for the non-generic method concepts labelled both "<word> model(s)" and
+        "<word>-based ..." ("diffusion model", "diffusion-based generative model")."""
+        if not hasattr(self, "_x_based"):
+            out: dict[str, str] = {}
+            for iri, c in sorted(self.lexicon.concepts.items()):
+                if c.kind != "method" or c.generic:
+                    continue
+                low = {x.lower() for x in c.labels}
+                for x in low:
+                    m = re.match(r"([a-z]{4,})[- ]based\s", x)
+                    if m and {m.group(1) + " model", m.group(1) + " models"} & low:
+                        out.setdefault(m.group(1), iri)
+            self._x_based = out
+        return self._x_based
+
     def _lex_pairs_by_last(self) -> dict[str, list[tuple[str, str]]]:
         """The lexicon's (acronym, long form) pairs, by the last word of the long form."""
         if not hasattr(self, "_lex_pairs"):
@@ -492,7 +512,8 @@ class MethodFinder:
                 continue
             if c.generic:
                 # a broad concept counts where the text builds on it: "based on variational inference"
-                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a) and not _NOUN_AFTER.match(text, b):
+                if _LINEAGE_BEFORE.search(text, max(0, a - 40), a) and not _NOUN_AFTER.match(text, b) or (
+                        _EXTENDS_BEFORE.search(text, max(0, a - 40), a) and _IDEA_AFTER.match(text, b)):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
             cands.append(Cand(a, b, "lexicon", 0.9, iri))
@@ -732,6 +753,14 @@ class MethodFinder:
             w = text[j:m.start()]
             if is_name_shaped(w) and w not in rejected:
                 self._add_name(view, cands, j, m.start(), "pattern:x_based", 0.7)
+            elif w.isalpha() and len(w) >= 4 and not _overlaps(j, m.start(), view.entities) \
+                    and not any(a <= j and m.end() <= b for a, b, _, _ in view.lex):
+                # "diffusion-based methods": a family the catalogue itself names "<word> model" and
+                # "<word>-based ..." (not "consistency-based" for consistency models; a catalogued
+                # "transformer-based", even a broad one, decides by itself)
+                iri = self._x_based_families().get(w.lower())
+                if iri:
+                    cands.append(Cand(j, m.start(), "pattern:x_based", 0.7, iri))
         # comparisons with a coined name: "outperforms FooNet"
         for m in view.compare_cues:
             p = m.end()
@@ -968,7 +997,10 @@ class MethodFinder:
             if label and label not in labels:
                 labels.append(label)
 
-        for s in surfaces:
+        concept_keys = {norm_key(x) for x in concept.labels} if concept else set()
+        for c, s in zip(spans, surfaces):
+            if c.rule == "pattern:x_based" and concept and norm_key(s) not in concept_keys:
+                continue  # "diffusion" of "diffusion-based" names the family, not a label of it
             add(clean_label(s))
         for s in surfaces:
             if delatex(s) != s:

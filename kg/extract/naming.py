@@ -9,7 +9,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .text import GENERIC_HEADS, NOT_METHOD_TOKENS, find_word, is_name_shaped, is_strong_name
+from .text import GENERIC_HEADS, METHOD_HEADS, NOT_METHOD_TOKENS, find_word, is_name_shaped, is_strong_name, singular
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -149,8 +149,12 @@ BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 CALLED = re.compile(
     r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
-    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?)\s+"
+    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
+    r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?\s+as)\s+"
 )
+WE_REFER = re.compile(r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as\s")
+WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
+WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 APPOSITIVE = re.compile(
     r"\b(?:a|an|the|our|two|three|several)\s+(?:[\w/-]+\s+){0,6}?(?:" + _GENERIC_ALT + r")\s*"
@@ -289,11 +293,20 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:appositive", 0.85))
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
-                                     "referred", "we call", "we name", "we term", "we dub"))
+                                     "referred", "we call", "we name", "we term", "we dub", "we refer"))
     for m in (CALLED.finditer(sent) if called else ()):
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue
+        rm = WE_REFER.match(m.group())
+        if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in GENERIC_HEADS | METHOD_HEADS:
+            continue  # "we refer to this effect as ...": no method
         name = parse_name(text, s_start + m.end(), s_end)
+        if name is None and WE_CALL_THIS.match(m.group()):
+            # the lazy "(\s+[\w-]+){0,3}?" stopped too soon: "We call this procedure AKORN",
+            # "we term the resulting estimator FooEst": skip the lower-case words before the name
+            k = WE_CALL_NOUNS.match(text, s_start + m.end(), s_end)
+            if k and singular(k.group().split()[-1]) in GENERIC_HEADS | METHOD_HEADS:
+                name = parse_name(text, k.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:called", 0.9))
     our = "our" in low
@@ -305,7 +318,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         a, b = _strip_word(text, s_start + m.start("name"), s_start + m.end("name"))
         w = text[a:b]
         raw = text[s_start + m.start("name"): s_start + m.end("name")]
-        if (is_name_shaped(w) or raw[:1] in "*_`") and w.lower() not in NOT_METHOD_TOKENS:
+        lower_coined = _lower_coined(w) and sum(1 for _ in find_word(text, w, True, plural=False)) >= 2
+        if (is_name_shaped(w) or raw[:1] in "*_`" or lower_coined) and w.lower() not in NOT_METHOD_TOKENS:
             out.append(Naming(Name(a, b, raw[:1] in "*_`"), "pattern:our_x", 0.8))
     # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
     for m in (NAME_COMMA_OUR.finditer(sent) if (", our" in low or ", the" in low) else ()):
@@ -365,6 +379,21 @@ def _adjective_like(text: str, name: Name) -> bool:
     if " " in w or is_strong_name(w) or name.marked:
         return False
     return bool(re.match(r" [a-z]", text[name.end:name.end + 2]))
+
+
+_LOWER_COINED = re.compile(r"[a-z]+(?:-[a-z0-9]+)+")
+_X_SUFFIXES = {"based", "style", "like", "type", "driven", "guided", "inspired", "aware", "free", "wise"}
+
+
+def _lower_coined(word: str) -> bool:
+    """A lower-case hyphenated name with an abbreviation inside: ``lip-rcp``, ``mix-gnn``. A part of
+    two or more letters without a vowel is no English word ("two-stage", "end-to-end" are)."""
+    if not _LOWER_COINED.fullmatch(word):
+        return False
+    parts = word.split("-")
+    if parts[-1] in _X_SUFFIXES:
+        return False
+    return any(len(p) >= 2 and p.isalpha() and not re.search(r"[aeiouy]", p) for p in parts)
 
 
 def _is_generic_name(name: str) -> bool:
