@@ -182,3 +182,22 @@ def test_own_method_uses(nlp, text, pair):
 ])
 def test_uses_is_lineage_only_for_the_own_method_using_a_method(nlp, text):
     assert not any(d == "TreeAlign" for d, _ in pairs(nlp(text)))
+
+
+@pytest.mark.parametrize("text,pair", [
+    ("We propose TreeAlign for graphs. First, we learn a compact code through a variational autoencoder.",
+     ("TreeAlign", "VAE")),
+    ("We propose TreeAlign for graphs. Then, we align the trees via optimal transport.",
+     ("TreeAlign", "optimal transport")),
+])
+def test_recipe_step_via_is_the_own_method_using_it(nlp, text, pair):
+    assert pair in pairs(nlp(text))
+
+
+@pytest.mark.parametrize("text", [
+    # not a step of the recipe, or another method is the step's subject
+    "We propose TreeAlign for graphs. We learn a compact code through a variational autoencoder.",
+    "We propose TreeAlign for graphs. First, we train dropout through a variational autoencoder.",
+])
+def test_recipe_step_via_needs_a_step_marker_and_no_other_method(nlp, text):
+    assert not any(d == "TreeAlign" and b == "VAE" for d, b in pairs(nlp(text)))

@@ -214,3 +214,18 @@ def test_we_refer_to_it_as(nlp, text, name):
 def test_we_refer_to_a_non_method_as(nlp):
     doc = nlp("We refer to the appendix as Section A. We refer to this effect as the Drift. It is bad.")
     assert not any(m["role"] == "proposes" for m in doc._.kg_methods)
+
+
+def test_new_kind_based_on_a_term_coined_there_is_the_proposal(nlp):
+    # "a new <kind> based on <long form> (ACR)": the acronym, defined right there, names the proposal
+    doc = nlp("Clustering is hard. In this work, we introduce a new clustering framework based on "
+              "paired spectral flow (PSF) through graph operators. The solution to PSF is fast.")
+    ms = methods_of(doc)
+    assert ms["PSF"]["role"] == "proposes"
+
+
+def test_new_kind_based_on_a_term_used_before_is_no_proposal(nlp):
+    doc = nlp("Paired spectral flow (PSF) is popular. In this work, we introduce a new clustering framework "
+              "based on paired spectral flow (PSF) through graph operators.")
+    ms = methods_of(doc)
+    assert "PSF" not in ms or ms["PSF"]["role"] != "proposes"

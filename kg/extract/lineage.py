@@ -116,8 +116,13 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         by = BY_VERBING.search(sent)
         proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent)
                          or (by and re.search(r"\b[Ww]e\b", sent[:by.start()])))
+        # "First, we learn a latent space through a VAE": a step of the recipe of the paper's one proposal
+        step = (not proposing and not prop_in_sent and len(proposed_groups) == 1
+                and STEP_WE.match(sent) is not None)
         for rule, rx, gap, only_proposing in _CUES:
             if only_proposing and not (proposing and prop_in_sent):
+                if step and rule == "lineage:via":
+                    _step_via(text, sent, s_start, s_end, in_sent, rx, gap, proposed_groups[0], add)
                 continue
             for m in rx.finditer(sent):
                 cs, ce = s_start + m.start(), s_start + m.end()
@@ -203,6 +208,20 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 break
     _compounds(view, groups, spans, links)
     return list(links.values())
+
+
+STEP_WE = re.compile(r"\s*(?:First|Firstly|Second|Secondly|Then|Next|Subsequently)\s*,\s*we\s+[a-z]+")
+
+
+def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
+    """The cue's base is used by the one proposal when nothing before the cue names a method."""
+    for m in rx.finditer(sent):
+        cs, ce = s_start + m.start(), s_start + m.end()
+        if any(x[0] < cs for x in in_sent):
+            return
+        for b in _bases(text, in_sent, ce, s_end, gap, "lineage:via"):
+            add(own, b, cs, ce, "lineage:via", 0.6)
+        return
 
 
 def _bases(text, in_sent, ce, s_end, gap, rule):

@@ -208,6 +208,17 @@ PREPOSITIONS = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|vi
                           r"within|across|at|based|that|which|where|when)\b")
 
 
+NEW_KIND_BASED_ON = re.compile(r"\s*(?:a|an)\s+(?:new|novel)\s+(?:[a-z][\w-]*\s+){0,3}?(?:" + _GENERIC_ALT + r")\s+"
+                               r"(?:based\s+on|built\s+(?:up)?on|grounded\s+in|founded\s+on)\s+")
+
+
+def _first_use(text: str, ls: int, le: int, se: int, s_start: int) -> bool:
+    """Neither the long form nor the acronym occurs before the sentence that defines them."""
+    short = text[le:se].strip(" ()")
+    return not any(next(find_word(text, w, cs, plural=False, end=s_start), None)
+                   for w, cs in ((text[ls:le], False), (short, True)) if w)
+
+
 @dataclass(frozen=True)
 class Naming:
     name: Name
@@ -249,8 +260,13 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 if p <= ls < s_end:
                     between = text[p:ls]
                     le, se = acronym_longs[ls]
-                    if PREPOSITIONS.search(between) or DATA_FOLLOW.match(text[se:se + 30]):
+                    if DATA_FOLLOW.match(text[se:se + 30]):
                         break
+                    if PREPOSITIONS.search(between):
+                        # "we introduce a new learning paradigm based on coupled covariance eigenproblem
+                        # (CCE)": an unnamed new kind founded on a term the text coins right there
+                        if not (NEW_KIND_BASED_ON.fullmatch(between) and _first_use(text, ls, le, se, s_start)):
+                            break
                     out.append(Naming(Name(ls, le), "pattern:we_propose_acronym", 0.8))
                     break
         if not out:
