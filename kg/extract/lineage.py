@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
 from .naming import BY_VERBING, WE_PROPOSE, PASSIVE_PROPOSE
-from .text import GENERIC_HEADS, NON_METHOD_HEADS, singular
+from .text import GENERIC_HEADS, NON_METHOD_HEADS, X_SUFFIXES, singular
 
 
 @dataclass(frozen=True)
@@ -274,7 +274,7 @@ def _unnamed_new_at(text, x, s_start):
                                                              text[max(s_start, x[0] - 30):x[0]]))
 
 
-_MODIFIER_WORDS = {"specific", "based", "like", "style", "driven", "aware", "guided", "inspired", "oriented"}
+_MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented"}  # "a SQL specific decoder"
 
 
 def _modifies_non_method(text, in_sent, b, ce):

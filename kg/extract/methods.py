@@ -17,7 +17,7 @@ from .lexicon import Lexicon
 from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
-                   find_word, norm_key, singular, slugify)
+                   find_word, norm_key, singular, slugify, X_SUFFIXES)
 
 
 @dataclass
@@ -111,7 +111,8 @@ PAREN_AFTER_GENERIC = re.compile(
     r"\b(?:method|approach|algorithm|technique|model|baseline|framework|estimator|architecture|"
     r"variant|solver)s?\s*\(\s*"
 )
-X_BASED = re.compile(r"(?<![\w-])([A-Za-z][\w.]*(?:-[A-Za-z0-9]+)*?)-(?:based|style|like|type|driven|guided|inspired)\b")
+_X_ALT = "|".join(X_SUFFIXES)
+X_BASED = re.compile(r"(?<![\w-])([A-Za-z][\w.]*(?:-[A-Za-z0-9]+)*?)-(?:" + _X_ALT + r")\b")
 IS_A = re.compile(
     r"\s+(?:is|are)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:algorithm|method|technique|approach|model|"
     r"framework|estimator|procedure|architecture|heuristic|test|family)s?\b"
@@ -198,7 +199,7 @@ _ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|t
                             r"transform|decomposition)\b")
 _NAME_BEFORE_HEAD = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)$")
 _CAP_START = re.compile(r"[A-Z]\S*")
-_X_SUFFIX = re.compile(r"-(?:based|style|like|type|driven|guided|inspired)\b")
+_X_SUFFIX = re.compile(r"-(?:" + _X_ALT + r")\b")
 # (the lookahead first lets the scan skip, without the look-behind, every place a run cannot start)
 _CAP_RUN = re.compile(r"(?=[A-Z])(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")

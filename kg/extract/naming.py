@@ -9,7 +9,8 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .text import GENERIC_HEADS, METHOD_HEADS, NOT_METHOD_TOKENS, find_word, is_name_shaped, is_strong_name, singular
+from .text import (GENERIC_HEADS, METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, find_word, is_name_shaped,
+                   is_strong_name, singular)
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -398,7 +399,7 @@ def _adjective_like(text: str, name: Name) -> bool:
 
 
 _LOWER_COINED = re.compile(r"[a-z]+(?:-[a-z0-9]+)+")
-_X_SUFFIXES = {"based", "style", "like", "type", "driven", "guided", "inspired", "aware", "free", "wise"}
+_COINED_NOT_LAST = {*X_SUFFIXES, "aware", "free", "wise"}  # "lip-based" is no name
 
 
 def _lower_coined(word: str) -> bool:
@@ -407,7 +408,7 @@ def _lower_coined(word: str) -> bool:
     if not _LOWER_COINED.fullmatch(word):
         return False
     parts = word.split("-")
-    if parts[-1] in _X_SUFFIXES:
+    if parts[-1] in _COINED_NOT_LAST:
         return False
     return any(len(p) >= 2 and p.isalpha() and not re.search(r"[aeiouy]", p) for p in parts)
 

@@ -157,6 +157,9 @@ NOT_METHOD_TOKENS = {
 }
 
 # Words never a method on their own (also the head nouns of "a novel ... framework").
+#: Words that, after a hyphen, make a name the modifier of what follows: "GAN-based", "BERT-style".
+X_SUFFIXES = ("based", "style", "like", "type", "driven", "guided", "inspired")
+
 GENERIC_HEADS = {
     "model", "models", "framework", "frameworks", "method", "methods", "approach", "approaches",
     "algorithm", "algorithms", "technique", "techniques", "network", "networks", "system",
