@@ -148,12 +148,14 @@ _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|pu
                         r"contribut|build|construct|creat|describ|advanc|establish|formali[sz]|deriv|releas")
 BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
+# "we refer to this sampler as": the words before "as" say what is named
+_WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as"
 CALLED = re.compile(
     r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
-    r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?\s+as)\s+"
+    + _WE_REFER + r")\s+"
 )
-WE_REFER = re.compile(r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as\s")
+WE_REFER = re.compile(_WE_REFER + r"\s")
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
