@@ -156,6 +156,7 @@ CALLED = re.compile(
     + _WE_REFER + r")\s+"
 )
 WE_REFER = re.compile(_WE_REFER + r"\s")
+_KIND_NOUNS = GENERIC_HEADS | METHOD_HEADS  # what a named thing may be called: "this procedure"
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -317,14 +318,14 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue
         rm = WE_REFER.match(m.group())
-        if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in GENERIC_HEADS | METHOD_HEADS:
+        if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in _KIND_NOUNS:
             continue  # "we refer to this effect as ...": no method
         name = parse_name(text, s_start + m.end(), s_end)
         if name is None and WE_CALL_THIS.match(m.group()):
             # the lazy "(\s+[\w-]+){0,3}?" stopped too soon: "We call this procedure AKORN",
             # "we term the resulting estimator FooEst": skip the lower-case words before the name
             k = WE_CALL_NOUNS.match(text, s_start + m.end(), s_end)
-            if k and singular(k.group().split()[-1]) in GENERIC_HEADS | METHOD_HEADS:
+            if k and singular(k.group().split()[-1]) in _KIND_NOUNS:
                 name = parse_name(text, k.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:called", 0.9))
