@@ -37,6 +37,7 @@ from kg import ONTOLOGY_DIR
 from kg.extract.lexicon import default_lexicon_paths
 from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
+from kg.rdf.citations import citation_links
 from kg.rdf.graphfile import GraphFile
 from kg.rdf.namespaces import KGR
 from kg.rdf.store import LocalStore, Store, store_dir
@@ -273,6 +274,7 @@ class Increment:
         self.added_papers: list[str] = []  # keys of the papers this build added
         self.redated: set[str] = set()  # known papers a record of this build gave a year
         self.labelled: set[str] = set()  # IRIs of the methods this build gave a type or labels
+        self.identifiers: set[str] = set()  # of papers and cited works this build stated (see kg.rdf.citations)
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -316,6 +318,7 @@ class Increment:
         elif paper.year:
             self.redated.add(paper.key)
         yield from paper_triples(paper)
+        self.identifiers.update(paper.identifiers, paper.references, paper.cited_by)
         yield from match_key_triples(paper.key, change.match_keys)
         for source in paper.sources:
             if (iri := source_iri(source).value) not in self.described:
@@ -337,6 +340,7 @@ class Increment:
                 self.labelled.add(iri)
                 yield from method_triples(method)
             yield from extraction_triples(extraction, self.described)
+            self.identifiers.update("arxiv:" + arxiv_id for arxiv_id in extraction.arxiv_ids)
 
     def finish(self) -> set[ox.NamedNode]:
         """What only the end of the input decides: better author lists and display names, and
@@ -344,12 +348,12 @@ class Increment:
         statements that removed."""
         resolver = self.resolver
         restated, former = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
-        papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
-                  for key in sorted(resolver.reauthored)]
+        papers = [delta.reauthored_paper(key, resolver.states[key]) for key in sorted(resolver.reauthored)]
         people = resolver.listed_people()
         self.sink.add(t for paper in papers for t in paper_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced
+        self.sink.add(citation_links(self.sink.store, self.identifiers if self.report.continued else None))
         self.report.persons = len(resolver.new_people())
         everything = not self.report.continued or self.report.replaced  # a replaced document may leave any method
         if everything:

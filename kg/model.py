@@ -17,7 +17,7 @@ class SourceDocument:
     path: str  # as the user gave it (for messages)
     name: str  # file name, part of the IRI
     sha256: str
-    format: str  # "profile", "listing", "etal", "bibtex", "arxiv", "jsonl"
+    format: str  # "profile", "listing", "etal", "bibtex", "arxiv", "jsonl", "csv", "ris", "openalex", "s2"
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,12 @@ class PaperRecord:
     doi: str | None = None
     arxiv_id: str | None = None
     profile_owner: str | None = None  # the owner of an author profile page, as written
+    # Identifiers as "scheme:value" (see ``kg.ingest.ids``): the paper's own (its DOI and arXiv id
+    # among them), those of the works it cites, of the works that cite it, and each author's.
+    identifiers: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    cited_by: list[str] = field(default_factory=list)
+    author_ids: list[list[str]] = field(default_factory=list)  # parallel to ``authors`` (or empty)
 
 
 @dataclass
@@ -94,6 +100,10 @@ class Paper:
     url: str | None = None
     doi: str | None = None
     arxiv_id: str | None = None
+    identifiers: list[str] = field(default_factory=list)  # as in ``PaperRecord``
+    references: list[str] = field(default_factory=list)
+    cited_by: list[str] = field(default_factory=list)
+    author_ids: dict[str, list[str]] = field(default_factory=dict)  # person key -> that author's ids
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from kg.ingest.fields import new_record, parse_year
+from kg.ingest.fields import given_names_first, new_record, parse_year
 from kg.ingest.text import clean_text
 from kg.model import Document, PaperRecord, Problem, SourceDocument
 
@@ -120,13 +120,7 @@ def _split_names(value: str) -> tuple[list[str], bool]:
         if raw.lower() == "others":
             truncated = True
             continue
-        parts = [part.strip() for part in raw.split(",")] if "," in raw else [raw]
-        # "Last, First" and "Last, Jr., First" put the given names last.
-        if len(parts) == 2:
-            raw = f"{parts[1]} {parts[0]}"
-        elif len(parts) >= 3:
-            raw = f"{parts[-1]} {parts[0]} {' '.join(parts[1:-1])}"
-        name = clean_text(raw)
+        name = clean_text(given_names_first(raw))
         if name:
             names.append(name)
     return names, truncated

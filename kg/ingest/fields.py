@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from kg.ingest import ids
 from kg.ingest.text import clean_text
 from kg.model import PaperRecord, SourceDocument
 
@@ -28,10 +29,21 @@ def split_author_string(text: str) -> tuple[list[str], bool]:
     return [name.strip() for name in names], truncated
 
 
-def clean_names(names: list[str]) -> list[str]:
-    """Author names cleaned of markup; empty ones dropped."""
-    cleaned = (clean_text(name) for name in names)
-    return [name for name in cleaned if name]
+def given_names_first(raw: str) -> str:
+    """``"Last, First"`` -> ``"First Last"``; ``"Last, Jr., First"`` -> ``"First Last Jr."``."""
+    parts = [part.strip() for part in raw.split(",")]
+    if len(parts) == 2:
+        return f"{parts[1]} {parts[0]}"
+    if len(parts) >= 3:
+        return f"{parts[-1]} {parts[0]} {' '.join(parts[1:-1])}"
+    return raw
+
+
+def _clean_authors(names: list[str], author_ids: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """Author names cleaned of markup, empty ones dropped with their identifiers."""
+    author_ids = author_ids or [[] for _ in names]
+    kept = [(name, ids) for name, ids in zip((clean_text(n) for n in names), author_ids) if name]
+    return [name for name, _ in kept], [ids for _, ids in kept]
 
 
 def parse_year(value: object) -> int | None:
@@ -43,9 +55,13 @@ def parse_year(value: object) -> int | None:
 
 
 def new_record(source: SourceDocument, line: int, **fields) -> PaperRecord:
-    """A ``PaperRecord`` with its title and abstract cleaned; empty text becomes None."""
+    """A ``PaperRecord`` with its title and abstract cleaned (empty text becomes None), and its
+    DOI and arXiv id among its identifiers."""
     for name in ("title", "abstract", "venue"):
         if name in fields:
             fields[name] = clean_text(fields[name]) or None
-    fields["authors"] = clean_names(fields.get("authors", []))
+    fields["authors"], author_ids = _clean_authors(fields.get("authors", []), fields.get("author_ids", []))
+    fields["author_ids"] = author_ids if any(author_ids) else []
+    own = [ids.doi(fields.get("doi")), ids.arxiv(fields.get("arxiv_id"))]
+    fields["identifiers"] = ids.unique(own + fields.get("identifiers", []))
     return PaperRecord(source=source, line=line, **fields)

@@ -1,16 +1,18 @@
 """Entry points: one file to a ``Document``, or many paths (folders expanded) to documents."""
 from __future__ import annotations
 
+import codecs
 import hashlib
 import os
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from kg.ingest import arxiv, bibtex, etal, jsonl, listing, profile
+from kg.ingest import arxiv, bibtex, etal, jsonl, listing, openalex, profile, ris, s2, table
 from kg.ingest.detect import UNKNOWN, detect_format
 from kg.model import Document, InputError, Problem, SourceDocument
 
-READERS = {module.FORMAT: module.read for module in (profile, listing, etal, bibtex, arxiv, jsonl)}
+READERS = {module.FORMAT: module.read
+           for module in (profile, listing, etal, bibtex, ris, table, arxiv, openalex, s2, jsonl)}
 _SNIFF = 8192  # a NUL byte in the first 8 KiB marks a binary file
 
 
@@ -20,6 +22,8 @@ def _refuse(path: str, message: str, line: int | None = None) -> InputError:
 
 def decode(data: bytes, path: str) -> str:
     """UTF-8 text of a document (a BOM allowed), or InputError for empty, binary or other bytes."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Web of Science's tab-delimited files
+        data = data.decode("utf-16", errors="replace").encode("utf-8")
     if not data.strip():
         raise _refuse(path, "empty file")
     if b"\x00" in data[:_SNIFF]:
@@ -37,7 +41,8 @@ def read_bytes(data: bytes, path: str) -> Document:
     text = decode(data, path)
     fmt = detect_format(text)
     if fmt == UNKNOWN:
-        kinds = "BibTeX, JSON lines, or a profile, listing or 'et al.' page"
+        kinds = ("BibTeX, RIS, a CSV export, OpenAlex or Semantic Scholar JSON, JSON lines, "
+                 "or a profile, listing or 'et al.' page")
         raise _refuse(path, f"unknown format (not {kinds})", 1)
     digest = hashlib.sha256(data).hexdigest()
     source = SourceDocument(path=path, name=Path(path).name, sha256=digest, format=fmt)

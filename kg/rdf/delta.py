@@ -8,6 +8,7 @@
 * ``drop_source`` deletes what one source document contributed, before its new version is added.
 * ``rewrite`` applies the changes a build can only know at its end: better author lists and
   better display names.
+* ``drop_orphans`` also deletes the citations of papers that are gone.
 * ``summarise`` keeps the method summaries (first year, number of papers) of the named graph
   ``kgr:graph/summaries`` in step with the papers, for the methods a build touched.
 
@@ -47,6 +48,7 @@ PAPER_FIELDS = """SELECT ?title ?abstract ?year ?venue ?url ?doi ?arxiv_id ?trun
   OPTIONAL { ?p kg:doi ?doi } OPTIONAL { ?p kg:arxivId ?arxiv_id } OPTIONAL { ?p kg:authorsTruncated ?truncated } }"""
 PAPER_AUTHORS = """SELECT ?name WHERE { ?p kg:authorship ?a . ?a kg:position ?position ; kg:author/foaf:name ?name }
 ORDER BY ?position"""
+PAPER_AUTHOR_IDS = """SELECT ?name ?id WHERE { ?p kg:authorship ?a . ?a kg:authorIdentifier ?id ; kg:author/foaf:name ?name }"""
 PAPER_OWNERS = "SELECT DISTINCT ?name WHERE { ?p prov:wasDerivedFrom/kg:profileOwner/foaf:name ?name }"
 
 #: Deleting a source document: its papers (with authorships and evidence) unless another document
@@ -71,8 +73,10 @@ DELETE { ?x a kg:Method } WHERE { ?x a kg:Method ; skos:inScheme ?scheme .
   FILTER NOT EXISTS { ?y kg:mentions ?x } FILTER NOT EXISTS { ?x kg:extends ?y } FILTER NOT EXISTS { ?y kg:extends ?x } } ;
 DELETE { ?x ?p ?o } WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model }
   FILTER NOT EXISTS { ?y kg:usesDataset|kg:usesModel ?x } ?x ?p ?o } ;
+DELETE { ?y cito:cites ?x } WHERE { ?y cito:cites ?x . FILTER(STRSTARTS(STR(?x), "%s"))
+  FILTER NOT EXISTS { ?x a kg:Paper } } ;
 DELETE { ?x ?p ?o } WHERE { ?x kg:arxivId ?id . FILTER NOT EXISTS { ?x a kg:Paper } FILTER NOT EXISTS { ?y cito:cites ?x }
-  ?x ?p ?o }"""
+  ?x ?p ?o }""" % PAPER_PREFIX
 #: Categories no paper uses, leaves first (an area goes when its last subarea has gone).
 DROP_CATEGORY_LEAVES = """
 DELETE { ?x ?p ?o } WHERE { ?x skos:inScheme kgr:categories .
@@ -125,7 +129,10 @@ class StoredPapers:
         fields = {name for name in FIELDS if row[name] is not None}
         authors = [resolver.stored_person(r["name"].value) for r in self.store.query(PAPER_AUTHORS, bindings)]
         owners = [resolver.stored_person(r["name"].value) for r in self.store.query(PAPER_OWNERS, bindings)]
-        return PaperState(fields, authors, row["truncated"] is not None, owners)
+        author_ids: dict[str, list[str]] = {}
+        for r in self.store.query(PAPER_AUTHOR_IDS, bindings):
+            author_ids.setdefault(resolver.stored_person(r["name"].value).key, []).append(r["id"].value)
+        return PaperState(fields, authors, row["truncated"] is not None, owners, author_ids)
 
 
 def drop_source(store: Store, source_iri: str) -> None:
@@ -244,7 +251,7 @@ def name_keys(store: Store, methods: Iterable[str] | None) -> None:
     store.update(NAME_KEYS % {"graph": SUMMARIES, "scope": scope})
 
 
-def reauthored_paper(key: str, authors: list[Person], truncated: bool) -> Paper:
-    """A paper holding only its author list, to write that list again."""
-    return Paper(key=key, title=None, abstract=None, year=None, authors=authors, authors_truncated=truncated,
-                 categories=[], sources=[])
+def reauthored_paper(key: str, state: PaperState) -> Paper:
+    """A paper holding only its author list (with the authors' identifiers), to write that list again."""
+    return Paper(key=key, title=None, abstract=None, year=None, authors=state.authors, authors_truncated=state.truncated,
+                 categories=[], sources=[], author_ids=state.author_ids)

@@ -170,6 +170,8 @@ def paper_triples(paper: Paper) -> Iterator[ox.Quad]:
         yield ox.Quad(authorship, A, kg.Authorship)
         yield ox.Quad(authorship, kg.author, author)
         yield ox.Quad(authorship, kg.position, integer(position))
+        for identifier in paper.author_ids.get(person.key, ()):
+            yield ox.Quad(authorship, kg.authorIdentifier, text(identifier))
     if paper.authors_truncated:
         yield ox.Quad(iri, kg.authorsTruncated, TRUE)
     for source in paper.sources:
@@ -182,6 +184,18 @@ def paper_triples(paper: Paper) -> Iterator[ox.Quad]:
         yield ox.Quad(iri, kg.doi, text(paper.doi))
     if paper.arxiv_id:
         yield ox.Quad(iri, kg.arxivId, text(paper.arxiv_id))
+    yield from citation_triples(iri, paper)
+
+
+def citation_triples(iri: ox.NamedNode, paper: Paper) -> Iterator[ox.Quad]:
+    """The paper's identifiers and those of the works it cites and that cite it, as
+    ``scheme:value`` (see ``kg.ingest.ids``): ``kg.rdf.citations`` links the papers they match."""
+    for identifier in paper.identifiers:
+        yield ox.Quad(iri, kg.identifier, text(identifier))
+    for identifier in paper.references:
+        yield ox.Quad(iri, kg.citesIdentifier, text(identifier))
+    for identifier in paper.cited_by:
+        yield ox.Quad(iri, kg.citedByIdentifier, text(identifier))
 
 
 def evidence_triples(subject: ox.NamedNode, predicate: ox.NamedNode, obj: ox.NamedNode, evidence: Evidence,
@@ -256,6 +270,7 @@ def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Qu
         cited = kgr[f"arxiv/{arxiv_id}"]
         yield ox.Quad(paper, cito.cites, cited)
         yield ox.Quad(cited, kg.arxivId, text(arxiv_id))
+        yield ox.Quad(paper, kg.citesIdentifier, text("arxiv:" + arxiv_id))  # the corpus paper, if any, too
 
 
 def lexicon_files(extra: Iterable[Path] = ()) -> list[Path]:

@@ -25,7 +25,8 @@ Identity rules (the same input in the same order gives the same keys on any mach
 * A later record of a known paper adds its source and categories, fills the fields the paper
   lacks (title, abstract, year, venue, url, doi, arXiv id) and replaces the author list when its
   own is better (a full list beats a truncated one, then the longer one wins); profile owners are
-  always among the authors. The paper's text for extraction is the one of its first record.
+  always among the authors. Its identifiers, the works it cites or is cited by, and its authors'
+  identifiers (ORCID, source ids) are added to the paper's. The paper's text for extraction is the one of its first record.
 """
 from __future__ import annotations
 
@@ -94,6 +95,7 @@ class PaperState:
     authors: list[Person]
     truncated: bool
     owners: list[Person] = field(default_factory=list)
+    author_ids: dict[str, list[str]] = field(default_factory=dict)  # person key -> identifiers
 
 
 @dataclass
@@ -185,12 +187,16 @@ class Resolver:
 
     def add(self, record: PaperRecord) -> Change:
         """Resolve one record against everything before it."""
-        authors = list({person.key: person for person in map(self.person, record.authors)}.values())
+        people = [self.person(name) for name in record.authors]
+        authors = list({person.key: person for person in people}.values())
+        author_ids: dict[str, list[str]] = {}
+        for person, identifiers in zip(people, record.author_ids):
+            author_ids.setdefault(person.key, []).extend(identifiers)
         owner = self.person(record.profile_owner) if record.profile_owner else None
         keys = MatchKeys(record)
         key = self.match(keys)
         if key is None:
-            return self._new(record, keys, authors, owner)
+            return self._new(record, keys, authors, owner, author_ids)
         state = self.states.get(key) or (self.stored and self.stored.paper_state(key, self))
         if state is None:  # matched a paper this resolver only knows by its keys
             state = PaperState(set(FIELDS), [], True)
@@ -202,21 +208,25 @@ class Resolver:
         if owner is not None and not _among(owner, state.owners):
             state.owners.append(owner)
         self._merge_authors(key, state, authors, record.authors_truncated)
+        self._merge_author_ids(key, state, author_ids)
         delta = Paper(key=key, title=None, abstract=None, year=None, authors=[], authors_truncated=False,
-                      categories=list(record.categories), sources=[record.source])
+                      categories=list(record.categories), sources=[record.source], identifiers=record.identifiers,
+                      references=record.references, cited_by=record.cited_by)
         return Change(replace(delta, **filled), new=False, owner=owner, match_keys=taken)
 
-    def _new(self, record: PaperRecord, keys: MatchKeys, authors: list[Person], owner: Person | None) -> Change:
+    def _new(self, record: PaperRecord, keys: MatchKeys, authors: list[Person], owner: Person | None,
+             author_ids: dict[str, list[str]]) -> Change:
         key = keys["title"] or keys["abstract"] or digest("")
         if owner is not None and not _among(owner, authors):
             authors.append(owner)
         self.states[key] = PaperState({n for n in FIELDS if getattr(record, n)}, authors,
-                                      record.authors_truncated, [owner] if owner else [])
+                                      record.authors_truncated, [owner] if owner else [], author_ids)
         taken = self.remember_paper(key, {"title": keys["title"], "abstract": keys["abstract"]})
         paper = Paper(key=key, title=record.title, abstract=record.abstract, year=record.year, authors=authors,
                       authors_truncated=record.authors_truncated, categories=list(record.categories),
                       sources=[record.source], venue=record.venue, url=record.url, doi=record.doi,
-                      arxiv_id=record.arxiv_id)
+                      arxiv_id=record.arxiv_id, identifiers=record.identifiers, references=record.references,
+                      cited_by=record.cited_by, author_ids=author_ids)
         return Change(paper, new=True, owner=owner, match_keys=taken)
 
     def _merge_authors(self, key: str, state: PaperState, authors: list[Person], truncated: bool) -> None:
@@ -228,6 +238,18 @@ class Resolver:
         if missing:
             state.authors = state.authors + missing
             self.reauthored.add(key)
+
+    def _merge_author_ids(self, key: str, state: PaperState, author_ids: dict[str, list[str]]) -> None:
+        """Add a record's author identifiers (ORCID, source ids) to the paper's authors; the paper's
+        author list is written again when that gives an author a new one."""
+        listed = {person.key for person in state.authors}
+        for person_key, identifiers in author_ids.items():
+            known = state.author_ids.setdefault(person_key, [])
+            new = [i for i in identifiers if i not in known]
+            if new:
+                known.extend(new)
+                if person_key in listed:
+                    self.reauthored.add(key)
 
     def renamed(self) -> list[tuple[Person, str]]:
         """Persons of the store whose display name this run improved, with their stored name."""
@@ -265,7 +287,7 @@ def resolve(documents: Iterable[Document]) -> Corpus:
                 _merge_into(papers[change.paper.key], change.paper)
     for key, paper in papers.items():
         state = resolver.states[key]
-        paper.authors, paper.authors_truncated = state.authors, state.truncated
+        paper.authors, paper.authors_truncated, paper.author_ids = state.authors, state.truncated, state.author_ids
     return Corpus(papers=list(papers.values()), persons={p.key: p for p in resolver.listed_people()},
                   profile_owners=owners)
 
@@ -276,5 +298,7 @@ def _merge_into(paper: Paper, delta: Paper) -> None:
         if getattr(delta, name):
             setattr(paper, name, getattr(delta, name))
     paper.categories = list(dict.fromkeys(paper.categories + delta.categories))
+    for name in ("identifiers", "references", "cited_by"):
+        setattr(paper, name, list(dict.fromkeys(getattr(paper, name) + getattr(delta, name))))
     sources: list[SourceDocument] = list(dict.fromkeys(paper.sources + delta.sources))
     paper.sources = sources
