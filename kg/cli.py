@@ -164,7 +164,10 @@ def cmd_explain(args) -> int:
         return 0
     for row in rows:
         print(f"{row['subject']} --{row['link']}--> {row['object']}")
-        print(f"    \"{row['sentence']}\" [{row['start']}:{row['end']}] rule={row['rule']} confidence={row['confidence']}")
+        if row["sentence"] is not None:
+            print(f"    \"{row['sentence']}\" [{row['start']}:{row['end']}] rule={row['rule']} confidence={row['confidence']}")
+        elif row["rule"]:
+            print(f"    {row['rule']}")
     return 0
 
 

@@ -1,31 +1,72 @@
-"""The evidence behind a paper's or a method's links, for a person to read."""
+"""The evidence behind a paper's or a method's links, for a person to read: the sentence of
+every link found in text; for a paper also its citations within the corpus (with the identifier
+that matched them) and the identifiers of the paper and of its authors."""
 from __future__ import annotations
 
 from kg.rdf.store import Store
 
-#: Evidence of every link whose subject or object is the target: a paper (by IRI, title or the
-#: start of its abstract) or a method (by IRI or any label). ``?target`` is bound as a literal.
-EXPLAIN_QUERY = """
-SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence WHERE {
+#: The target: a paper (by IRI, title or the start of its abstract) or a method (by IRI or any
+#: label), bound to ``?node``; ``?target`` is bound as a literal.
+TARGET = """
   ?node a ?type .
   FILTER(?type IN (kg:Paper, kg:Method))
   OPTIONAL { ?node dcterms:title ?title }
   OPTIONAL { ?node dcterms:abstract ?abstract }
   OPTIONAL { ?node skos:prefLabel|skos:altLabel ?label }
   FILTER(STR(?node) = ?target || LCASE(STR(?title)) = LCASE(?target) || LCASE(STR(?label)) = LCASE(?target)
-         || (STRLEN(?target) >= 20 && STRSTARTS(LCASE(STR(?abstract)), LCASE(?target))))
-  { ?e kg:subject ?node } UNION { ?e kg:object ?node }
+         || (STRLEN(?target) >= 20 && STRSTARTS(LCASE(STR(?abstract)), LCASE(?target))))"""
+#: A node's name for a reader: a paper's title (or the start of its abstract), a method's label.
+NAMED = """OPTIONAL { ?%(v)s dcterms:title ?%(v)stitle } OPTIONAL { ?%(v)s skos:prefLabel ?%(v)slabel }
+  OPTIONAL { ?%(v)s dcterms:abstract ?%(v)sabstract }
+  BIND(COALESCE(?%(v)stitle, ?%(v)slabel, CONCAT(SUBSTR(?%(v)sabstract, 1, 60), "…"), STR(?%(v)s)) AS ?%(name)s)"""
+
+EXPLAIN_QUERY = f"""
+SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence WHERE {{
+  {TARGET}
+  {{ ?e kg:subject ?node }} UNION {{ ?e kg:object ?node }}
   ?e a kg:Evidence ; kg:subject ?s ; kg:predicate ?p ; kg:object ?o ;
      kg:sentence ?sentence ; kg:startOffset ?start ; kg:endOffset ?end ; kg:rule ?rule ; kg:confidence ?confidence .
-  OPTIONAL { ?s dcterms:title ?stitle } OPTIONAL { ?s skos:prefLabel ?slabel }
-  OPTIONAL { ?s dcterms:abstract ?sabstract }
-  OPTIONAL { ?o skos:prefLabel ?olabel }
-  BIND(COALESCE(?stitle, ?slabel, CONCAT(SUBSTR(?sabstract, 1, 60), "…"), STR(?s)) AS ?subject)
+  {NAMED % {"v": "s", "name": "subject"}}
+  OPTIONAL {{ ?o skos:prefLabel ?olabel }}
   BIND(COALESCE(?olabel, STR(?o)) AS ?object)
   BIND(REPLACE(STR(?p), "^.*[#/]", "") AS ?link)
-} ORDER BY ?subject ?link ?object ?start"""
+}} ORDER BY ?subject ?link ?object ?start"""
+
+#: A paper's citations within the corpus and to arXiv ids, each with what matched it: the
+#: identifier the citing paper's source lists, or an arXiv id its abstract cites.
+CITATIONS_QUERY = f"""
+SELECT DISTINCT ?subject ?link ?object ?rule WHERE {{
+  {TARGET}
+  {{ ?node cito:cites ?o BIND(?node AS ?s) }} UNION {{ ?s cito:cites ?node BIND(?node AS ?o) }}
+  OPTIONAL {{ {{ ?s kg:citesIdentifier ?id . ?o kg:identifier ?id }} UNION {{ ?o kg:citedByIdentifier ?id . ?s kg:identifier ?id }} }}
+  OPTIONAL {{ ?o kg:arxivId ?arxiv }}
+  {NAMED % {"v": "s", "name": "subject"}}
+  OPTIONAL {{ ?o dcterms:title ?otitle }}
+  BIND(COALESCE(?otitle, CONCAT("arXiv:", ?arxiv)) AS ?object)
+  BIND("cites" AS ?link)
+  BIND(IF(BOUND(?id), CONCAT("matched by ", ?id), "arXiv id cited in the text") AS ?rule)
+}} ORDER BY ?subject ?object ?rule"""
+
+#: The identifiers of a paper and of its authors (ORCID, source author ids).
+IDENTIFIERS_QUERY = f"""
+SELECT DISTINCT ?subject ?link ?object WHERE {{
+  {TARGET}
+  {{ ?node kg:identifier ?object BIND(?node AS ?s) BIND("identifier" AS ?link) }}
+  UNION {{ ?node kg:authorship ?a . ?a kg:authorIdentifier ?object ; kg:author ?s ; kg:position ?position
+           BIND(CONCAT("authorIdentifier (author ", STR(?position), ")") AS ?link) }}
+  OPTIONAL {{ ?s foaf:name ?sname }}
+  {NAMED % {"v": "s", "name": "paperName"}}
+  BIND(COALESCE(?sname, ?paperName) AS ?subject)
+}} ORDER BY ?link ?subject ?object"""
 
 
 def explain(store: Store, target: str) -> list[dict]:
-    """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``."""
-    return store.select(EXPLAIN_QUERY, {"target": target.strip()})
+    """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``:
+    the evidence of its links, then (for a paper) its citations and identifiers, whose rows have
+    no sentence, offsets or confidence."""
+    bindings = {"target": target.strip()}
+    rows = store.select(EXPLAIN_QUERY, bindings)
+    blank = dict.fromkeys(("sentence", "start", "end", "rule", "confidence"))
+    rows += [{**blank, **row} for row in store.select(CITATIONS_QUERY, bindings)]
+    rows += [{**blank, **row} for row in store.select(IDENTIFIERS_QUERY, bindings)]
+    return rows
