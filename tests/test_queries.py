@@ -26,7 +26,7 @@ def test_catalogue_has_every_query_with_header():
     names = {q.name for q in list_queries()}
     assert {"coauthors", "method-papers", "author-methods", "method-lineage", "methods-by-first-year",
             "top-methods-per-category", "shared-methods-not-coauthors", "papers-with-code", "link-evidence",
-            "author-papers", "category-papers", "graph-counts"} <= names
+            "author-papers", "category-papers", "graph-counts", "paper-citations"} <= names
     for q in list_queries():
         assert q.description, q.name
         assert set(q.example) == {p.name for p in q.params if not p.optional}, q.name
@@ -182,6 +182,16 @@ def test_category_papers_include_sub_areas(store):
     assert column(rows, "year") == [2025, 2024, 2023]
     rows = run_named(store, "category-papers", {"category": "cs"})
     assert len({r["paper"] for r in rows}) == 5
+
+
+def test_paper_citations_both_ways_by_title_or_identifier(store):
+    rows = run_named(store, "paper-citations", {"paper": "adversarial robustness via SPARSE coding"})
+    assert [(r["direction"], r["title"], r["year"]) for r in rows] == [
+        ("cited by", "Residual Stream Analysis of Transformers", 2024),
+        ("cites", "K-SVD: An Algorithm for Designing Overcomplete Dictionaries for Sparse Representation", 2006)]
+    assert column(run_named(store, "paper-citations", {"paper": "DOI:10.5555/ksvd.2006"}), "title") == [
+        "Adversarial Robustness via Sparse Coding"]
+    assert run_named(store, "paper-citations", {"paper": "Accelerating Spectral Clustering under Fairness Constraints"}) == []
 
 
 def test_graph_counts(store):

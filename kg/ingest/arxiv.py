@@ -3,8 +3,8 @@
 ``update_date`` and ``versions`` ([{version, created}])."""
 from __future__ import annotations
 
-from kg.ingest.fields import new_record, parse_year
-from kg.ingest.jsonl import authors_field, read_lines, text_field
+from kg.ingest.fields import parse_year
+from kg.ingest.jsonl import authors_field, read_lines, text_field, titled_record
 from kg.model import Document, PaperRecord, SourceDocument
 
 FORMAT = "arxiv"
@@ -34,11 +34,10 @@ def _record(source: SourceDocument, line: int, obj: dict) -> PaperRecord:
     authors, truncated = _authors(obj)
     categories = text_field(obj, "categories") or ""
     arxiv_id = text_field(obj, "id")
-    return new_record(
+    return titled_record(
         source,
         line,
-        title=text_field(obj, "title"),
-        abstract=text_field(obj, "abstract"),
+        obj,
         authors=authors,
         authors_truncated=truncated,
         year=_year(obj),

@@ -97,13 +97,17 @@ def authors_field(value: object) -> tuple[list[str], bool]:
     return [], False
 
 
+def titled_record(source: SourceDocument, line: int, obj: dict, **fields) -> PaperRecord:
+    """A record of a JSON object with ``title`` and ``abstract`` fields, and ``fields``."""
+    return new_record(source, line, title=text_field(obj, "title"), abstract=text_field(obj, "abstract"), **fields)
+
+
 def _record(source: SourceDocument, line: int, obj: dict) -> PaperRecord:
     authors, truncated = authors_field(obj.get("authors"))
-    return new_record(
+    return titled_record(
         source,
         line,
-        title=text_field(obj, "title"),
-        abstract=text_field(obj, "abstract"),
+        obj,
         authors=authors,
         authors_truncated=truncated,
         year=parse_year(obj.get("year")),

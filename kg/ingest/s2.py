@@ -6,8 +6,8 @@ search page's ``data``), one per line or as one JSON document: ``paperId``, ``ex
 from __future__ import annotations
 
 from kg.ingest import ids
-from kg.ingest.fields import new_record, parse_year
-from kg.ingest.jsonl import as_dict, read_lines, text_field
+from kg.ingest.fields import parse_year
+from kg.ingest.jsonl import as_dict, read_lines, text_field, titled_record
 from kg.model import Document, PaperRecord, SourceDocument
 
 FORMAT = "s2"
@@ -47,11 +47,10 @@ def _record(source: SourceDocument, line: int, obj: dict) -> PaperRecord:
     arxiv = ids.arxiv(external.get("ArXiv"))
     venue = text_field(obj, "venue") or text_field(as_dict(obj.get("publicationVenue")), "name") \
         or text_field(as_dict(obj.get("journal")), "name")
-    return new_record(
+    return titled_record(
         source,
         line,
-        title=text_field(obj, "title"),
-        abstract=text_field(obj, "abstract"),
+        obj,
         authors=authors,
         author_ids=author_ids,
         year=parse_year(obj.get("year")) or parse_year(obj.get("publicationDate")),

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from kg.rdf.store import Store
 
-#: The target: a paper (by IRI, title or the start of its abstract) or a method (by IRI or any
-#: label), bound to ``?node``; ``?target`` is bound as a literal.
-TARGET = """
+#: The target: papers (by IRI, title or the start of the abstract) and methods (by IRI or any
+#: label); ``?target`` is bound as a literal. The other queries start from the nodes it finds.
+TARGETS = """SELECT DISTINCT ?node WHERE {
   ?node a ?type .
   FILTER(?type IN (kg:Paper, kg:Method))
   OPTIONAL { ?node dcterms:title ?title }
   OPTIONAL { ?node dcterms:abstract ?abstract }
   OPTIONAL { ?node skos:prefLabel|skos:altLabel ?label }
   FILTER(STR(?node) = ?target || LCASE(STR(?title)) = LCASE(?target) || LCASE(STR(?label)) = LCASE(?target)
-         || (STRLEN(?target) >= 20 && STRSTARTS(LCASE(STR(?abstract)), LCASE(?target))))"""
+         || (STRLEN(?target) >= 20 && STRSTARTS(LCASE(STR(?abstract)), LCASE(?target)))) }"""
+TARGET = "VALUES ?node { %(nodes)s }"
 #: A node's name for a reader: a paper's title (or the start of its abstract), a method's label.
 NAMED = """OPTIONAL { ?%(v)s dcterms:title ?%(v)stitle } OPTIONAL { ?%(v)s skos:prefLabel ?%(v)slabel }
   OPTIONAL { ?%(v)s dcterms:abstract ?%(v)sabstract }
@@ -22,7 +23,7 @@ NAMED = """OPTIONAL { ?%(v)s dcterms:title ?%(v)stitle } OPTIONAL { ?%(v)s skos:
 
 EXPLAIN_QUERY = f"""
 SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence WHERE {{
-  {TARGET}
+  %(target)s
   {{ ?e kg:subject ?node }} UNION {{ ?e kg:object ?node }}
   ?e a kg:Evidence ; kg:subject ?s ; kg:predicate ?p ; kg:object ?o ;
      kg:sentence ?sentence ; kg:startOffset ?start ; kg:endOffset ?end ; kg:rule ?rule ; kg:confidence ?confidence .
@@ -36,7 +37,7 @@ SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence W
 #: identifier the citing paper's source lists, or an arXiv id its abstract cites.
 CITATIONS_QUERY = f"""
 SELECT DISTINCT ?subject ?link ?object ?rule WHERE {{
-  {TARGET}
+  %(target)s
   {{ ?node cito:cites ?o BIND(?node AS ?s) }} UNION {{ ?s cito:cites ?node BIND(?node AS ?o) }}
   OPTIONAL {{ {{ ?s kg:citesIdentifier ?id . ?o kg:identifier ?id }} UNION {{ ?o kg:citedByIdentifier ?id . ?s kg:identifier ?id }} }}
   OPTIONAL {{ ?o kg:arxivId ?arxiv }}
@@ -50,7 +51,7 @@ SELECT DISTINCT ?subject ?link ?object ?rule WHERE {{
 #: The identifiers of a paper and of its authors (ORCID, source author ids).
 IDENTIFIERS_QUERY = f"""
 SELECT DISTINCT ?subject ?link ?object WHERE {{
-  {TARGET}
+  %(target)s
   {{ ?node kg:identifier ?object BIND(?node AS ?s) BIND("identifier" AS ?link) }}
   UNION {{ ?node kg:authorship ?a . ?a kg:authorIdentifier ?object ; kg:author ?s ; kg:position ?position
            BIND(CONCAT("authorIdentifier (author ", STR(?position), ")") AS ?link) }}
@@ -64,9 +65,12 @@ def explain(store: Store, target: str) -> list[dict]:
     """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``:
     the evidence of its links, then (for a paper) its citations and identifiers, whose rows have
     no sentence, offsets or confidence."""
-    bindings = {"target": target.strip()}
-    rows = store.select(EXPLAIN_QUERY, bindings)
+    nodes = [row["node"] for row in store.query(TARGETS, {"target": target.strip()})]
+    if not nodes:
+        return []
+    scope = {"target": TARGET % {"nodes": " ".join(str(node) for node in nodes)}}
+    rows = store.select(EXPLAIN_QUERY % scope)
     blank = dict.fromkeys(("sentence", "start", "end", "rule", "confidence"))
-    rows += [{**blank, **row} for row in store.select(CITATIONS_QUERY, bindings)]
-    rows += [{**blank, **row} for row in store.select(IDENTIFIERS_QUERY, bindings)]
+    rows += [{**blank, **row} for row in store.select(CITATIONS_QUERY % scope)]
+    rows += [{**blank, **row} for row in store.select(IDENTIFIERS_QUERY % scope)]
     return rows
