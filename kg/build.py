@@ -274,7 +274,7 @@ class Increment:
         self.added_papers: list[str] = []  # keys of the papers this build added
         self.redated: set[str] = set()  # known papers a record of this build gave a year
         self.labelled: set[str] = set()  # IRIs of the methods this build gave a type or labels
-        self.identifiers: set[str] = set()  # of papers and cited works this build stated (see kg.rdf.citations)
+        self.cited: set[str] = set()  # keys of the papers this build gave identifiers (see kg.rdf.citations)
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -318,7 +318,8 @@ class Increment:
         elif paper.year:
             self.redated.add(paper.key)
         yield from paper_triples(paper)
-        self.identifiers.update(paper.identifiers, paper.references, paper.cited_by)
+        if paper.identifiers or paper.references or paper.cited_by:
+            self.cited.add(paper.key)
         yield from match_key_triples(paper.key, change.match_keys)
         for source in paper.sources:
             if (iri := source_iri(source).value) not in self.described:
@@ -340,7 +341,8 @@ class Increment:
                 self.labelled.add(iri)
                 yield from method_triples(method)
             yield from extraction_triples(extraction, self.described)
-            self.identifiers.update("arxiv:" + arxiv_id for arxiv_id in extraction.arxiv_ids)
+            if extraction.arxiv_ids:
+                self.cited.add(extraction.paper_key)
 
     def finish(self) -> set[ox.NamedNode]:
         """What only the end of the input decides: better author lists and display names, and
@@ -353,7 +355,7 @@ class Increment:
         self.sink.add(t for paper in papers for t in paper_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced
-        self.sink.add(citation_links(self.sink.store, self.identifiers if self.report.continued else None))
+        self.sink.add(citation_links(self.sink.store, self.cited if self.report.continued else None))
         self.report.persons = len(resolver.new_people())
         everything = not self.report.continued or self.report.replaced  # a replaced document may leave any method
         if everything:

@@ -45,7 +45,9 @@ def plain(scheme: str, value: object) -> str | None:
     """``scheme:value`` for an opaque id (a number or a string; a URL keeps its last part)."""
     if isinstance(value, bool) or value is None:
         return None
-    text = _URL_PREFIX.sub("", str(value).strip()).rstrip("/")
+    text = str(value).strip()
+    if "://" in text:
+        text = _URL_PREFIX.sub("", text).rstrip("/")
     return f"{scheme}:{text}" if text else None
 
 

@@ -23,7 +23,7 @@ from kg.model import Document, PaperRecord, Problem, SourceDocument
 FORMAT = "csv"
 _COLUMNS_FILE = Path(__file__).resolve().parent.parent / "data" / "export_columns.tsv"
 _HEADER_LINES = 3  # Dimensions puts an "About the data" line above the header
-_MIN_KNOWN = 2  # known column names a header line needs
+_MIN_KNOWN = 3  # known column names a header line needs (a comment line may name two)
 _MAX_NAME = 80  # characters of a column name: a longer cell is a value, not a header
 _FIELD_LIMIT = 1 << 26  # a reference list cell can exceed the csv module's 128 KiB default
 _ID_IN_NAME = re.compile(r"\s*\((\d+)\)\s*$")  # Scopus: "Smith, John (57190000000)"

@@ -4,8 +4,8 @@ A paper holds its identifiers (``kg:identifier "doi:10.…"``), those of the wor
 (``kg:citesIdentifier``) and of the works that cite it (``kg:citedByIdentifier``), all as
 ``scheme:value`` (``kg.ingest.ids``). Where one paper's cited identifier is another paper's
 identifier, ``?citing cito:cites ?cited`` is stated. A build links at its end, after every paper is
-in the store; a build into an existing store only looks at the identifiers it added, so a cited
-paper that arrives in a later increment is linked then, from either side.
+in the store; a build into an existing store only links the papers it added or gave identifiers,
+both ways, so a cited paper that arrives in a later increment is linked then.
 """
 from __future__ import annotations
 
@@ -14,27 +14,35 @@ from collections.abc import Iterable, Iterator
 import pyoxigraph as ox
 
 from kg.rdf.store import Store
-from kg.rdf.triples import cito
+from kg.rdf.triples import cito, paper_iri
 
-#: Past this many identifiers an increment links the whole graph again: one scan beats a huge VALUES block.
+#: Past this many papers an increment links the whole graph again: one scan beats a huge VALUES block.
 SCOPE_LIMIT = 20_000
-LINKS = """SELECT DISTINCT ?citing ?cited WHERE {
-  %s
-  { ?citing kg:citesIdentifier ?id . ?cited kg:identifier ?id }
-  UNION { ?cited kg:citedByIdentifier ?id . ?citing kg:identifier ?id }
-  FILTER(?citing != ?cited)
-  FILTER NOT EXISTS { ?citing cito:cites ?cited } }"""
+#: Every citation. The identifiers first: fewer than the cited ones, each looked up once (about
+#: twice as fast as starting from the cited identifiers, measured by benchmarks/citations.py).
+ALL_LINKS = """SELECT DISTINCT ?citing ?cited WHERE {
+  { ?cited kg:identifier ?id . ?citing kg:citesIdentifier ?id }
+  UNION { ?citing kg:identifier ?id . ?cited kg:citedByIdentifier ?id }
+  FILTER(?citing != ?cited) }"""
+#: The citations from and to the papers ``?p`` (a VALUES block in each branch, so that each
+#: branch starts from them).
+LINKS_OF = """SELECT DISTINCT ?citing ?cited WHERE {
+  { %(p)s ?p kg:citesIdentifier ?id . ?cited kg:identifier ?id BIND(?p AS ?citing) }
+  UNION { %(p)s ?p kg:identifier ?id . ?citing kg:citesIdentifier ?id BIND(?p AS ?cited) }
+  UNION { %(p)s ?p kg:citedByIdentifier ?id . ?citing kg:identifier ?id BIND(?p AS ?cited) }
+  UNION { %(p)s ?p kg:identifier ?id . ?cited kg:citedByIdentifier ?id BIND(?p AS ?citing) }
+  FILTER(?citing != ?cited) }"""
 
 
-def citation_links(store: Store, identifiers: Iterable[str] | None = None) -> Iterator[ox.Quad]:
-    """``?citing cito:cites ?cited`` for the papers whose identifiers match and are not linked yet:
-    all of them, or those matched through ``identifiers`` (the ones a build added)."""
-    scope = ""
-    if identifiers is not None:
-        identifiers = sorted(set(identifiers))
-        if not identifiers:
+def citation_links(store: Store, papers: Iterable[str] | None = None) -> Iterator[ox.Quad]:
+    """``?citing cito:cites ?cited`` for the papers whose identifiers match: all of them, or those
+    from and to ``papers`` (keys: the ones a build added or gave identifiers)."""
+    query = ALL_LINKS
+    if papers is not None:
+        keys = sorted(set(papers))
+        if not keys:
             return
-        if len(identifiers) <= SCOPE_LIMIT:
-            scope = "VALUES ?id { " + " ".join(str(ox.Literal(i)) for i in identifiers) + " }"
-    for row in list(store.query(LINKS % scope)):  # read whole before the caller adds the links
+        if len(keys) <= SCOPE_LIMIT:
+            query = LINKS_OF % {"p": "VALUES ?p { " + " ".join(str(paper_iri(key)) for key in keys) + " }"}
+    for row in list(store.query(query)):  # read whole before the caller adds the links
         yield ox.Quad(row["citing"], cito.cites, row["cited"])
