@@ -5,6 +5,7 @@ input is one line each. Fixtures: ``tests/fixtures/exports`` (three made-up pape
 written from its format's documentation)."""
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -12,6 +13,8 @@ from pathlib import Path
 
 import pytest
 import rdflib
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kg.build import build
 from kg.ingest import read_bytes, read_document
@@ -247,3 +250,56 @@ def test_utf16_web_of_science_file_is_read(tmp_path):
     text = (EXPORTS / "wos.txt").read_text(encoding="utf-8")
     document = read_bytes(text.encode("utf-16"), "savedrecs.txt")
     assert document.source.format == "csv" and [r.title for r in document.records] == [SPARSE, DENSE, SURVEY]
+
+
+# --- any input of these shapes is read or refused, never a traceback ----------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(['"Title","Authors","Year","DOI","References"\n', "TI\tAU\tPY\tDI\tCR\tOI\n",
+                        '"About the data"\nTitle,Authors,PubYear,DOI\n']),
+       st.text(alphabet=st.sampled_from(list(',"\t\n\r;()/ aZ19.-\u00e9')), max_size=300))
+def test_any_csv_rows_parse_or_are_refused(header, rows):
+    try:
+        document = read_bytes((header + rows).encode(), "fuzz.csv")
+    except InputError as error:
+        assert str(error).startswith("fuzz.csv")
+        return
+    assert all(record.line >= 2 and record.title for record in document.records)
+    assert all(len(r.author_ids) in (0, len(r.authors)) for r in document.records)
+
+
+_RIS_LINES = st.sampled_from(["TY  - JOUR", "TI  - A Title", "AU  - Quill, Ada", "PY  - 20", "DO  - 10.5555/x",
+                              "AB  - text", "ER  - ", "", "UR  - http://arxiv.org/abs/2003.01234", "KW  - x",
+                              "garbage line", "ZZ  - unknown tag"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_RIS_LINES, max_size=30))
+def test_any_ris_lines_parse_or_are_refused(lines):
+    try:
+        document = read_bytes(("TY  - JOUR\n" + "\n".join(lines)).encode(), "fuzz.ris")
+    except InputError:
+        return
+    assert all(record.line >= 1 for record in document.records)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                     max_leaves=8)
+_WORK_FIELDS = ["id", "doi", "title", "display_name", "publication_year", "authorships", "abstract_inverted_index",
+                "referenced_works", "primary_location", "locations", "ids", "paperId", "externalIds", "authors",
+                "references", "citations", "year", "venue"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(_WORK_FIELDS), _JSON, min_size=1), min_size=1, max_size=3),
+       st.booleans())
+def test_any_openalex_or_s2_json_parses_or_is_refused(objects, as_list):
+    data = json.dumps(objects, indent=1) if as_list else "\n".join(json.dumps(obj) for obj in objects)
+    try:
+        document = read_bytes(data.encode(), "fuzz.json")
+    except InputError:
+        return
+    for record in document.records:
+        assert all(isinstance(i, str) and ":" in i for i in record.identifiers + record.references + record.cited_by)
+        assert all(isinstance(name, str) for name in record.authors)

@@ -15,7 +15,6 @@ _DOI = re.compile(r"\b(10\.\d{4,9}/\S+)", re.I)
 _DOI_TAIL = ".,;)]}>\"'"
 _ARXIV = re.compile(r"(?<![\w.])(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\b", re.I)
 _ORCID = re.compile(r"\b(\d{4}-\d{4}-\d{4}-\d{3}[\dX])\b")
-_URL_PREFIX = re.compile(r"^https?://[^/]+/", re.I)
 
 
 def doi(value: object) -> str | None:
@@ -42,12 +41,12 @@ def orcid(value: object) -> str | None:
 
 
 def plain(scheme: str, value: object) -> str | None:
-    """``scheme:value`` for an opaque id (a number or a string; a URL keeps its last part)."""
-    if isinstance(value, bool) or value is None:
+    """``scheme:value`` for an opaque id (a number or a string; of a URL, its last path segment)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
         return None
     text = str(value).strip()
-    if "://" in text:
-        text = _URL_PREFIX.sub("", text).rstrip("/")
+    if "://" in text:  # https://openalex.org/W2000000001, https://pubmed.ncbi.nlm.nih.gov/12345/
+        text = text.rstrip("/").rsplit("/", 1)[-1]
     return f"{scheme}:{text}" if text else None
 
 

@@ -39,7 +39,7 @@ def _authors(obj: dict) -> tuple[list[str], list[list[str]]]:
         if name:
             names.append(name)
             author_ids.append(ids.unique([ids.orcid(author.get("orcid")),
-                                          ids.plain("openalex", author.get("id")) if author.get("id") else None]))
+                                          ids.plain("openalex", author.get("id"))]))
     return names, author_ids
 
 
@@ -69,9 +69,9 @@ def _record(source: SourceDocument, line: int, obj: dict) -> PaperRecord:
         url=text_field(as_dict(obj.get("primary_location")), "landing_page_url"),
         doi=ids.bare(ids.doi(obj.get("doi") or own.get("doi"))),
         arxiv_id=_arxiv(obj),
-        identifiers=ids.unique([ids.plain("openalex", work) if isinstance(work, str) else None]
+        identifiers=ids.unique([ids.plain("openalex", work)]
                                + [ids.plain(scheme, own[key]) for key, scheme in _ID_SCHEMES.items() if own.get(key)]),
-        references=ids.unique(ids.plain("openalex", w) for w in _list(obj.get("referenced_works")) if isinstance(w, str)),
+        references=ids.unique(ids.plain("openalex", w) for w in _list(obj.get("referenced_works"))),
     )
 
 

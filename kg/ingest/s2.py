@@ -18,7 +18,7 @@ _EXTERNAL = {"CorpusId": "s2corpus", "MAG": "mag", "PubMed": "pmid", "PubMedCent
 def paper_ids(paper: dict) -> list[str]:
     """Every identifier of a Semantic Scholar paper object (a record, a reference, a citation)."""
     external = as_dict(paper.get("externalIds"))
-    found = [ids.plain("s2", paper["paperId"]) if isinstance(paper.get("paperId"), str) else None,
+    found = [ids.plain("s2", paper.get("paperId")),
              ids.doi(external.get("DOI")), ids.arxiv(external.get("ArXiv"))]
     found += [ids.plain(scheme, external[key]) for key, scheme in _EXTERNAL.items() if external.get(key)]
     return ids.unique(found)
@@ -37,7 +37,7 @@ def _authors(obj: dict) -> tuple[list[str], list[list[str]]]:
             names.append(name)
             author_ids.append(ids.unique([
                 ids.orcid(as_dict(author.get("externalIds")).get("ORCID")),
-                ids.plain("s2", author["authorId"]) if isinstance(author.get("authorId"), (str, int)) else None]))
+                ids.plain("s2", author.get("authorId"))]))
     return names, author_ids
 
 
