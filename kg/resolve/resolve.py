@@ -26,7 +26,8 @@ Identity rules (the same input in the same order gives the same keys on any mach
   lacks (title, abstract, year, venue, url, doi, arXiv id) and replaces the author list when its
   own is better (a full list beats a truncated one, then the longer one wins); profile owners are
   always among the authors. Its identifiers, the works it cites or is cited by, and its authors'
-  identifiers (ORCID, source ids) are added to the paper's. The paper's text for extraction is the one of its first record.
+  identifiers (ORCID, source ids) are added to the paper's. The paper's text for extraction is
+  the one of its first record.
 """
 from __future__ import annotations
 
@@ -191,7 +192,8 @@ class Resolver:
         authors = list({person.key: person for person in people}.values())
         author_ids: dict[str, list[str]] = {}
         for person, identifiers in zip(people, record.author_ids):
-            author_ids.setdefault(person.key, []).extend(identifiers)
+            own = author_ids.setdefault(person.key, [])
+            own.extend(i for i in identifiers if i not in own)
         owner = self.person(record.profile_owner) if record.profile_owner else None
         keys = MatchKeys(record)
         key = self.match(keys)
