@@ -260,3 +260,8 @@ def test_a_named_proposal_is_not_replaced_by_the_unnamed_one():
     got = own_links("FooParse: Parsing Trees Quickly",
                     "We propose FooParse, a novel parser based on the Transformer.")
     assert {(d, b) for d, b, _ in got} == {("FooParse", "Transformer")}, got
+
+
+def test_an_appositive_names_its_subject_anywhere(nlp):
+    doc = nlp("We compare BERT and the RoPCA method, a robust version of PCA, on images.")
+    assert ("RoPCA method", "PCA") in pairs(doc)

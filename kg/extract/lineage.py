@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
-from .naming import BY_VERBING, WE_PROPOSE, PASSIVE_PROPOSE
+from .naming import BY_VERBING, DATASET_WORDS, WE_PROPOSE, PASSIVE_PROPOSE
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, singular
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
@@ -285,6 +285,8 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
     if not verbs:
         return None
     v = verbs[-1].end()
+    if DATASET_WORDS.search(text, v, cs):
+        return None  # "we present a corpus based on Switchboard": no method of the paper
     between = [x for x in in_sent if v <= x[0] and x[1] <= cs and x[2] not in bases]
     if any(not _unnamed_new_at(text, x, s_start) for x in between):
         return None
@@ -398,7 +400,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             continue
         if any((gi, c) in known and (c, gj) in known for c in range(len(groups)) if c not in (gi, gj)):
             continue
-        links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
+        if _may_link(text, groups, gi, gj):
+            links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
 
 
 # --- whose extension it is -----------------------------------------------------------------------
@@ -409,10 +412,13 @@ SUBJECT_GAP = re.compile(
     r"\s*(?:\([^()]{0,60}\)\s*)?(?:(?:" + _NOUNS + r")\s+)?(?P<rel>,\s*(?:which|that)\s+|(?:which|that)\s+|,\s*)?"
     r"(?:(?:also|further|then|thus|therefore|directly|naturally|essentially|simply|itself|significantly|"
     r"substantially|largely|mainly)\s+)*"
-    r"(?P<aux>(?:is|are|was|were|can\s+be|may\s+be|has\s+been|have\s+been)\s+)?"
+    r"(?P<aux>(?:is|are|was|were|can\s+be|may\s+be|has\s+been|have\s+been)\s+"
+    r"(?:(?:viewed|seen|regarded|considered|interpreted)\s+as\s+)?)?"
     r"(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,3})?")
 # where a clause opens: the sentence start, or an opening phrase ("Recently,", "In 2019,") and a determiner
 CLAUSE_OPENING = re.compile(r"\s*(?:[^,;:()]{0,80},\s*)?(?:(?:[Tt]he|[Aa]n?)\s+(?:[a-z][\w-]*\s+){0,2})?")
+APPOSITIVE_CUE = re.compile(r"(?:variants?|versions?|extensions?|generali[sz]ations?|modifications?|adaptations?|"
+                            r"refinements?|speciali[sz]ations?)\s+of\b")
 _PARTICIPLE = re.compile(r"[a-z]+(?:ed|ing)\b")
 ITS_GAP = re.compile(r"(?:\s+[\w-]+){1,3}\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}")  # "Its key idea is a prior"
 _X_SUFFIX_AFTER = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")\b")
@@ -431,10 +437,12 @@ def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
     gap = SUBJECT_GAP.fullmatch(text, end, cs)
     if not gap:
         return False
-    if not CLAUSE_OPENING.fullmatch(text, s_start, start) and not (
+    appositive = bool(gap.group("rel") and gap.group("rel").strip() == "," and APPOSITIVE_CUE.match(text, cs))
+    if not CLAUSE_OPENING.fullmatch(text, s_start, start) and not appositive and not (
             gap.group("rel") and "which" in gap.group("rel") and not groups[x[2]].from_lexicon):
         # "... graphs with HyperRoute, which improves upon STR": a coined name is its relative
-        # clause's subject; "a model trained with MCMC, which extends": a catalogue one is not
+        # clause's subject; "a model trained with MCMC, which extends": a catalogue one is not;
+        # "..., ELMo and BioELMo, a biomedical version of ELMo": an appositive is its name's
         return False
     # a bare participle right after the name modifies it ("LSTM based on"): no statement
     return bool(gap.group("rel") or gap.group("aux") or not _PARTICIPLE.match(text, cs))
