@@ -265,3 +265,16 @@ def test_a_named_proposal_is_not_replaced_by_the_unnamed_one():
 def test_an_appositive_names_its_subject_anywhere(nlp):
     doc = nlp("We compare BERT and the RoPCA method, a robust version of PCA, on images.")
     assert ("RoPCA method", "PCA") in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose a novel GNN model GraphZip, which compresses graphs.",
+    "We propose a new GNN framework (GraphZip) for molecules.",
+])
+def test_the_kind_before_the_name_is_its_base(nlp, sentence):
+    assert ("GraphZip", "GNN") in pairs(nlp(sentence))
+
+
+def test_no_lineage_between_two_names_of_one_method(nlp):
+    doc = nlp("We propose FIM, a Fine-grained Interest Matching method for news.")
+    assert ("FIM", "Fine-grained Interest Matching") not in pairs(doc)

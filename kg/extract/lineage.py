@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
-from .naming import BY_VERBING, DATASET_WORDS, WE_PROPOSE, PASSIVE_PROPOSE
+from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, singular
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
@@ -79,8 +79,9 @@ _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
                          r"estimator|procedure|system|paradigm|strategy)s?\b")
+# "a new GNN architecture called X", "a novel GNN model FooNet", "a new GNN framework (FooNet)"
 NEW_KIND_CALLED = re.compile(r"(?:\s+(?:" + "|".join(sorted(GENERIC_HEADS, key=len, reverse=True)) + r"))?\s*,?\s*"
-                             r"(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+[*_`]*")
+                             r"(?:(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+|\(\s*)?[*_`]*")
 NEW_BEFORE = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+(?:[\w-]+\s+){0,2}$")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
                         r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
@@ -373,7 +374,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         continue
                     if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
                         hit = ("lineage:compound", la)
-                    elif "-" in la and " " not in la:
+                    elif "-" in la and " " not in la and "-to-" not in lal:  # "AMR-to-text" converts
                         parts = la.split("-")
                         if lb in parts and len(lb) >= 2:
                             hit = ("lineage:hyphen_compound", la)
@@ -468,12 +469,21 @@ def _modifier(text: str, g: MethodGroup) -> bool:
     return all(_X_SUFFIX_AFTER.match(text, c.end) for c in g.spans)
 
 
+def _initials(label: str) -> set[str]:
+    """"Fine-grained Interest Matching" -> {"fim", "fgim"}."""
+    return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
+
+
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
     if _generic_label(groups[b]) or _modifier(text, groups[b]):
         return False
     if d == OWN:
         return True
     g = groups[d]
+    if g.label.lower() in _initials(groups[b].label) or groups[b].label.lower() in _initials(g.label):
+        return False  # "FIM, a Fine-grained Interest Matching method": one method, two names
+    if PREPOSITIONS.match(g.label):
+        return False  # "via gradient-based saliency maps": a phrase, no name
     # a broad catalogue concept (Bayesian, kernel methods) may be built on, but extends nothing
     if g.generic or _generic_label(g) or _GLUED.search(g.label):
         return False

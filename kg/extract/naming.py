@@ -444,7 +444,7 @@ def _is_generic_name(name: str) -> bool:
 
 _GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 # "a novel semi-autoregressive model RecoverSAT", "a framework (TDMS-IE)": the kind, then a coined name
-KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)[a-z][\w-]*\s+){0,5}?"
+KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)[A-Za-z][\w-]*\s+){0,5}?"
                             r"(?:" + _GENERIC_SG + r")\s*(?:\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
