@@ -250,6 +250,7 @@ def own_links(title, abstract):
     ("We propose a novel neural model based on the Transformer for parsing.", "Transformer"),
     ("We propose a new EM algorithm that extends spectral clustering to streaming data.", "spectral clustering"),
     ("We extend spectral clustering to hypergraphs. It is fast.", "spectral clustering"),
+    ("We build on LoRA to adapt large models cheaply.", "LoRA"),
 ])
 def test_an_unnamed_proposal_is_a_method_of_its_paper(abstract, base):
     got = own_links("Parsing Trees Quickly", abstract)
@@ -278,3 +279,9 @@ def test_the_kind_before_the_name_is_its_base(nlp, sentence):
 def test_no_lineage_between_two_names_of_one_method(nlp):
     doc = nlp("We propose FIM, a Fine-grained Interest Matching method for news.")
     assert ("FIM", "Fine-grained Interest Matching") not in pairs(doc)
+
+
+def test_our_unnamed_method_combines_two():
+    got = own_links("Cheap Tuning", "Our method combines LoRA with knowledge distillation.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Cheap Tuning"', "LoRA"),
+                                           ('the method of "Cheap Tuning"', "knowledge distillation")}, got

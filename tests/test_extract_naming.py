@@ -47,3 +47,8 @@ def test_the_titles_phrase_restated_as_new():
 ])
 def test_no_proposal(abstract, title):
     assert proposals(abstract, title=title) == set()
+
+
+def test_an_acronym_of_a_task_is_no_proposal():
+    got = proposals("We further propose a joint Part-Of-Speech (POS) tagging and boundary framework based on CRF.")
+    assert "POS" not in got, got

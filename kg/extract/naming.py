@@ -208,6 +208,13 @@ TITLE_STOP = {"position", "survey", "review", "tutorial", "overview", "perspecti
               "vision", "letter", "obituary", "retraction", "workshop", "proceedings", "a survey"}
 DATA_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:data\s?sets?|benchmarks?|corpus|corpora|suite|library|"
                          r"toolkit|challenge|leaderboard|dataset)\b", re.IGNORECASE)
+TASK_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\))?\s+([a-z]+)\b")
+
+
+def _names_a_task(text: str, end: int) -> bool:
+    """"a joint Part-Of-Speech (POS) tagging framework": the name is the task's, not a method's."""
+    m = TASK_FOLLOW.match(text, end)
+    return bool(m and singular(m.group(1)) in NON_METHOD_HEADS)
 PREPOSITIONS = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
                           r"within|across|at|based|that|which|where|when)\b")
 
@@ -266,6 +273,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     le, se = acronym_longs[ls]
                     if DATA_FOLLOW.match(text[se:se + 30]):
                         break
+                    if _names_a_task(text, se):
+                        break
                     if PREPOSITIONS.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
                         # (CCE)": an unnamed new kind founded on a term the text coins right there
@@ -283,7 +292,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
-                            and not MODIFIER_OF_GENERIC.match(text, name.end):
+                            and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end):
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
