@@ -20,7 +20,8 @@ then the title). ``nlp(text)`` on a bare string treats the whole string as an ab
 
 Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``pattern:we_propose``,
 ``pattern:we_propose_acronym``, ``pattern:called``, ``pattern:appositive``, ``pattern:title_prefix``,
-``pattern:our_x``, ``pattern:name_our_new``, ``pattern:variant_name``, ``pattern:such_as``,
+``pattern:our_x``, ``pattern:name_our_new``, ``pattern:kind_then_name``, ``pattern:title_restated``,
+``pattern:variant_name``, ``pattern:such_as``,
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
 ``pattern:repeated_name``, ``pattern:modified_method``, ... for methods; ``role:uses`` and
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
