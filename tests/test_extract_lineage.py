@@ -201,3 +201,87 @@ def test_recipe_step_via_is_the_own_method_using_it(nlp, text, pair):
 ])
 def test_recipe_step_via_needs_a_step_marker_and_no_other_method(nlp, text):
     assert not any(d == "TreeAlign" and b == "VAE" for d, b in pairs(nlp(text)))
+
+
+# --- whose extension it is: the paper's own method, or a subject the sentence states -------------
+
+@pytest.mark.parametrize("sentence,wrong", [
+    # a relative clause about the paper's tool, a cue that attaches to "previous methods"
+    ("We use a Transformer that sidesteps difficulties of previous methods based on GAN priors.",
+     ("Transformer", "GAN")),
+    # the catalogue method sits inside the proposal's noun phrase, the relative clause is the proposal's
+    ("We propose a hidden Markov model trained with MCMC, which extends the HMM to continuous states.",
+     ("MCMC", "HMM")),
+    # a participle that modifies the name states nothing about it
+    ("Variational autoencoders combined with recurrent neural networks have emerged for dialogue.",
+     ("VAE", "RNN")),
+    # a name used as a modifier is no subject
+    ("A Transformer-like pipeline built on a GAN generator translates images.", ("Transformer", "GAN")),
+])
+def test_a_mentioned_method_gains_no_extension(nlp, sentence, wrong):
+    assert wrong not in pairs(nlp(sentence))
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("Kernel PCA is a nonlinear extension of PCA to feature spaces.", ("KPCA", "PCA")),
+    ("Recently, the Nyström method (NM), which builds on SVD, became popular.", ("Nyström method", "SVD")),
+    ("We extend it to graphs with HyperRoute, which improves upon LoRA on CIFAR-10.", ("HyperRoute", "LoRA")),
+])
+def test_a_stated_subject_extends(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+def test_generic_concepts_are_never_subjects_nor_bases(nlp):
+    for sentence in ("Deep learning improves upon MCMC for sampling.",
+                     "We propose SNet, a component based on deep learning."):
+        got = pairs(nlp(sentence))
+        assert not any("deep learning" in (d, b) for d, b in got), got
+
+
+def own_links(title, abstract):
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    ex = next(extract_papers([paper("p1", abstract, title=title)], pipeline()))
+    return {(ln.method.label, ln.base.label, ln.evidence.rule) for ln in ex.lineage}
+
+
+@pytest.mark.parametrize("abstract,base", [
+    ("We propose a novel neural model based on the Transformer for parsing.", "Transformer"),
+    ("We propose a new EM algorithm that extends spectral clustering to streaming data.", "spectral clustering"),
+    ("We extend spectral clustering to hypergraphs. It is fast.", "spectral clustering"),
+    ("We build on LoRA to adapt large models cheaply.", "LoRA"),
+])
+def test_an_unnamed_proposal_is_a_method_of_its_paper(abstract, base):
+    got = own_links("Parsing Trees Quickly", abstract)
+    assert {(d, b) for d, b, _ in got} == {('the method of "Parsing Trees Quickly"', base)}, got
+
+
+def test_a_named_proposal_is_not_replaced_by_the_unnamed_one():
+    got = own_links("FooParse: Parsing Trees Quickly",
+                    "We propose FooParse, a novel parser based on the Transformer.")
+    assert {(d, b) for d, b, _ in got} == {("FooParse", "Transformer")}, got
+
+
+def test_an_appositive_names_its_subject_anywhere(nlp):
+    doc = nlp("We compare BERT and the RoPCA method, a robust version of PCA, on images.")
+    assert ("RoPCA method", "PCA") in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose a novel GNN model GraphZip, which compresses graphs.",
+    "We propose a new GNN framework (GraphZip) for molecules.",
+])
+def test_the_kind_before_the_name_is_its_base(nlp, sentence):
+    assert ("GraphZip", "GNN") in pairs(nlp(sentence))
+
+
+def test_no_lineage_between_two_names_of_one_method(nlp):
+    doc = nlp("We propose FIM, a Fine-grained Interest Matching method for news.")
+    assert ("FIM", "Fine-grained Interest Matching") not in pairs(doc)
+
+
+def test_our_unnamed_method_combines_two():
+    got = own_links("Cheap Tuning", "Our method combines LoRA with knowledge distillation.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Cheap Tuning"', "LoRA"),
+                                           ('the method of "Cheap Tuning"', "knowledge distillation")}, got

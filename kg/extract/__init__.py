@@ -20,15 +20,17 @@ then the title). ``nlp(text)`` on a bare string treats the whole string as an ab
 
 Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``pattern:we_propose``,
 ``pattern:we_propose_acronym``, ``pattern:called``, ``pattern:appositive``, ``pattern:title_prefix``,
-``pattern:our_x``, ``pattern:name_our_new``, ``pattern:variant_name``, ``pattern:such_as``,
+``pattern:our_x``, ``pattern:name_our_new``, ``pattern:kind_then_name``, ``pattern:title_restated``,
+``pattern:variant_name``, ``pattern:such_as``,
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
 ``pattern:repeated_name``, ``pattern:modified_method``, ... for methods; ``role:uses`` and
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
 ``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``modifies``,
 ``uses``, ``integrates``, ``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``,
 ``appositive_type``, ``new_kind_called``, ``unnamed_new``, ``compound``, ``hyphen_compound``) for
-lineage; ``lexicon`` and ``pattern:dataset_name`` / ``pattern:model_name`` /
-``pattern:model_acronym_version`` for datasets and models.
+lineage, whose subject is the paper's unnamed method (``unnamed_method``) where it names none;
+``lexicon`` and ``pattern:dataset_name`` / ``pattern:model_name`` / ``pattern:model_acronym_version``
+for datasets and models.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ from kg.model import EntityMention, Evidence, Extraction, LineageLink, MethodMen
 
 from . import components  # noqa: F401  (registers the factories)
 from .lexicon import default_lexicon_paths
+from .lineage import OWN
 from .text import KGM, is_acronym_like, norm_key, slugify
 
 __all__ = ["load_pipeline", "extract_papers", "canonicalise", "doc_to_extraction", "paper_text",
@@ -129,8 +132,12 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
         if d["role"] in ("uses", "comparesWith"):
             rule = d["role_rule"] or rule
         ex.methods.append(MethodMention(method=ref, role=d["role"], evidence=evidence(s, e, rule, conf)))
+    own = None
     for di, bi, s, e, rule, conf in ext.kg_lineage or []:
-        ex.lineage.append(LineageLink(method=refs[di], base=refs[bi], evidence=evidence(s, e, rule, conf)))
+        if di == OWN and own is None:
+            own = unnamed_method(paper_key, text[:title_end].strip())
+        ex.lineage.append(LineageLink(method=own if di == OWN else refs[di], base=refs[bi],
+                                      evidence=evidence(s, e, rule, conf)))
     seen = set()
     for kind, items in (("dataset", ext.kg_datasets or []), ("model", ext.kg_models or [])):
         for s, e, name, labels, rule, conf in items:
@@ -149,6 +156,14 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
         if ident not in ex.arxiv_ids:
             ex.arxiv_ids.append(ident)
     return ex
+
+
+def unnamed_method(paper_key: str, title: str) -> MethodRef:
+    """The method a paper proposes without naming it ("we propose a novel model based on X"): a
+    node of its own, labelled by the paper's title, so that its lineage is not pinned on a method
+    the paper merely mentions."""
+    label = f'the method of "{title}"' if title else f"the method of paper {paper_key}"
+    return MethodRef(key=KGM + slugify(label), label=label, labels={label})
 
 
 # --- corpus-level canonical identities --------------------------------------------------------

@@ -1,8 +1,16 @@
 """Which method extends which, as the text states it.
 
 ``find_lineage(view, groups)`` returns ``Link(derived, base, start, end, rule, confidence)`` with
-group indexes; the cue regexes run over the sentence text. "unlike X" and "compared with X" are
-comparisons, never lineage.
+group indexes (``derived`` may be ``OWN``); the cue regexes run over the sentence text. "unlike X"
+and "compared with X" are comparisons, never lineage.
+
+Whose extension it is (one rule for every cue): the method the paper proposes, by its name, or
+``OWN`` when the paper names none or proposes only an instance of a catalogue kind ("we derive an
+EM algorithm for ..."). Any other method is a subject only where the sentence makes it one: it
+opens its clause and the verb follows it ("WGAN improves upon GAN", "MPPA is an extension of PA",
+"Tree-LSTM, a variant of LSTM"). A generic concept (deep learning, neural networks) and a modifier
+("GAN-like priors") are never subjects, and a catalogue concept never derives from the shape of a
+name alone (its family is the catalogue's ``skos:broader``).
 """
 from __future__ import annotations
 
@@ -10,8 +18,12 @@ import re
 from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
-from .naming import BY_VERBING, WE_PROPOSE, PASSIVE_PROPOSE
-from .text import GENERIC_HEADS, NON_METHOD_HEADS, X_SUFFIXES, singular
+from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
+from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, singular
+
+#: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
+#: model based on X"): the extraction makes it a method node "the method of <title>".
+OWN = -1
 
 
 @dataclass(frozen=True)
@@ -67,8 +79,9 @@ _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
                          r"estimator|procedure|system|paradigm|strategy)s?\b")
+# "a new GNN architecture called X", "a novel GNN model FooNet", "a new GNN framework (FooNet)"
 NEW_KIND_CALLED = re.compile(r"(?:\s+(?:" + "|".join(sorted(GENERIC_HEADS, key=len, reverse=True)) + r"))?\s*,?\s*"
-                             r"(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+[*_`]*")
+                             r"(?:(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+|\(\s*)?[*_`]*")
 NEW_BEFORE = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+(?:[\w-]+\s+){0,2}$")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
                         r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+\s+){0,5}?$")
@@ -83,16 +96,22 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         for c in g.spans:
             spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
-    proposed_groups = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
+    proposed = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
+    kinds = {gi for gi in proposed if _kind_instance(text, groups[gi])}
+    named = [gi for gi in proposed if gi not in kinds]
+    # the paper's own methods as subjects: its named proposals, else its unnamed one
+    proposed_groups = named or [OWN]
     # the paper's one proposal, named by words that point back to an unnamed description ("Our
     # approach, named CoRel", "We call this procedure AKORN"): sentences that propose "a novel
-    # approach based on X" without a name speak of it
-    own = proposed_groups[0] if len(proposed_groups) == 1 and \
-        groups[proposed_groups[0]].role_rule in BACK_NAMING else None
+    # approach based on X" without a name speak of it; with no name at all, they speak of OWN
+    own = named[0] if len(named) == 1 and groups[named[0]].role_rule in BACK_NAMING else (
+        None if named else OWN)
     links: dict[tuple[int, int], Link] = {}
 
     def add(d, b, s, e, rule, conf):
-        if d == b or d is None or b is None:
+        if d in kinds:
+            d = None if named else OWN  # "we derive an EM algorithm based on X": the paper's method
+        if d == b or d is None or b is None or not _may_link(text, groups, d, b):
             return
         if (d, b) not in links and (b, d) not in links:
             links[(d, b)] = Link(d, b, s, e, rule, conf)
@@ -117,21 +136,23 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         proposing = bool(WE_PROPOSE.search(sent) or PASSIVE_PROPOSE.search(sent)
                          or (by and re.search(r"\b[Ww]e\b", sent[:by.start()])))
         # "First, we learn a latent space through a VAE": a step of the recipe of the paper's one proposal
-        step = (not proposing and not prop_in_sent and len(proposed_groups) == 1
-                and STEP_WE.match(sent) is not None)
+        step = (not proposing and not prop_in_sent and len(named) == 1 and STEP_WE.match(sent) is not None)
         for rule, rx, gap, only_proposing in _CUES:
             if only_proposing and not (proposing and prop_in_sent):
                 if step and rule == "lineage:via":
-                    _step_via(text, sent, s_start, s_end, in_sent, rx, gap, proposed_groups[0], add)
+                    _step_via(text, sent, s_start, s_end, in_sent, rx, gap, named[0], add)
                 continue
             for m in rx.finditer(sent):
                 cs, ce = s_start + m.start(), s_start + m.end()
                 bases = _bases(text, in_sent, ce, s_end, gap, rule)
                 if not bases:
                     continue
-                derived = _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases)
+                derived = _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups,
+                                   bases)
                 if derived is None and proposing and not prop_in_sent and own is not None:
                     derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
+                if derived in kinds:
+                    derived = None if named else OWN
                 if derived is None:
                     continue
                 if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
@@ -224,6 +245,9 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
         return
 
 
+OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or)\b")
+
+
 def _bases(text, in_sent, ce, s_end, gap, rule):
     se = SCOPE_END.search(text, ce, s_end)
     limit = se.start() if se else s_end
@@ -232,8 +256,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if k:
             limit = ce + k.start()
     after = [x for x in in_sent if ce <= x[0] < limit]
-    if not after or after[0][0] - ce > gap:
-        return []
+    if not after or after[0][0] - ce > gap or OTHER_OBJECT.search(text, ce, after[0][0]):
+        return []  # "we extend it to graphs with X": X is no object of the cue
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
@@ -262,6 +286,8 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
     if not verbs:
         return None
     v = verbs[-1].end()
+    if DATASET_WORDS.search(text, v, cs):
+        return None  # "we present a corpus based on Switchboard": no method of the paper
     between = [x for x in in_sent if v <= x[0] and x[1] <= cs and x[2] not in bases]
     if any(not _unnamed_new_at(text, x, s_start) for x in between):
         return None
@@ -298,7 +324,7 @@ def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
                 and re.fullmatch(r"\s*\S+(?:\s+\S+){0,3}\s*", text[s_start:cs]))
 
 
-def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_groups, bases):
+def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases):
     before_prop = [x for x in prop_in_sent if x[1] <= cs and x[2] not in bases]
     if before_prop:
         return before_prop[-1][2]
@@ -315,12 +341,16 @@ def _derived(text, in_sent, prop_in_sent, proposing, cs, s_start, proposed_group
         if UNNAMED_NEW.match(text, before[-1][1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
                                                                text[max(s_start, before[-1][0] - 30):before[-1][0]]):
             return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
-        return before[-1][2]
+        x = before[-1]
+        # a method the paper does not propose extends only as the subject the sentence states
+        return x[2] if x[2] in named or _states_subject(text, groups, in_sent, x, cs, s_start) else None
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
     if after_prop:
         return after_prop[0][2]
-    if proposed_groups and SUBJECT_SELF.match(text[s_start:cs]):
-        return proposed_groups[0]
+    self_subject = SUBJECT_SELF.match(text[s_start:cs])
+    if self_subject and (SUBJECT_GAP.fullmatch(text, s_start + self_subject.end(), cs) or (
+            self_subject.group().strip() == "Its" and ITS_GAP.fullmatch(text, s_start + self_subject.end(), cs))):
+        return proposed_groups[0]  # "Our model is based on X", not "Our approach avoids methods based on X"
     return None
 
 
@@ -344,7 +374,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         continue
                     if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
                         hit = ("lineage:compound", la)
-                    elif "-" in la and " " not in la:
+                    elif "-" in la and " " not in la and "-to-" not in lal:  # "AMR-to-text" converts
                         parts = la.split("-")
                         if lb in parts and len(lb) >= 2:
                             hit = ("lineage:hyphen_compound", la)
@@ -352,8 +382,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         break
                 if hit:
                     break
-            if hit and hit[0] == "lineage:compound" and g.from_lexicon and h.from_lexicon:
-                hit = None  # two catalogue concepts: their relation is the lexicon's skos:broader, not text
+            if hit and g.from_lexicon and g.role != "proposes":
+                hit = None  # a catalogue concept's family is the catalogue's skos:broader, not its name's shape
             # h must be mentioned on its own, not only inside g's spans
             if hit and any(not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))
                            for sp in by_group.get(gj, [])):
@@ -371,4 +401,90 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             continue
         if any((gi, c) in known and (c, gj) in known for c in range(len(groups)) if c not in (gi, gj)):
             continue
-        links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
+        if _may_link(text, groups, gi, gj):
+            links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
+
+
+# --- whose extension it is -----------------------------------------------------------------------
+
+# "MCMC extends", "Tree-LSTM, a variant of", "MPPA is a natural extension of", "the X (Y) framework allows":
+# what may stand between a subject and its lineage cue
+SUBJECT_GAP = re.compile(
+    r"\s*(?:\([^()]{0,60}\)\s*)?(?:(?:" + _NOUNS + r")\s+)?(?P<rel>,\s*(?:which|that)\s+|(?:which|that)\s+|,\s*)?"
+    r"(?:(?:also|further|then|thus|therefore|directly|naturally|essentially|simply|itself|significantly|"
+    r"substantially|largely|mainly)\s+)*"
+    r"(?P<aux>(?:is|are|was|were|can\s+be|may\s+be|has\s+been|have\s+been)\s+"
+    r"(?:(?:viewed|seen|regarded|considered|interpreted)\s+as\s+)?)?"
+    r"(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,3})?")
+# where a clause opens: the sentence start, or an opening phrase ("Recently,", "In 2019,") and a determiner
+CLAUSE_OPENING = re.compile(r"\s*(?:[^,;:()]{0,80},\s*)?(?:(?:[Tt]he|[Aa]n?)\s+(?:[a-z][\w-]*\s+){0,2})?")
+APPOSITIVE_CUE = re.compile(r"(?:variants?|versions?|extensions?|generali[sz]ations?|modifications?|adaptations?|"
+                            r"refinements?|speciali[sz]ations?)\s+of\b")
+_PARTICIPLE = re.compile(r"[a-z]+(?:ed|ing)\b")
+ITS_GAP = re.compile(r"(?:\s+[\w-]+){1,3}\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}")  # "Its key idea is a prior"
+_X_SUFFIX_AFTER = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")\b")
+_GLUED = re.compile(r"[a-z]{2,}\d|\d[a-z]{3,}")  # "RL-trained14B-parameter": words run together
+
+
+def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
+    """The sentence makes the method at ``x`` the subject of the cue at ``cs``: it opens its clause
+    and a verb (or an appositive) joins it to the cue. "We use a Transformer that sidesteps methods
+    based on GAN priors" and "VAEs combined with RNNs have emerged" state nothing about them."""
+    start, end = x[0], x[1]
+    for y in reversed(in_sent):  # "the deep Restricted Kernel Machine (DRKM)": the subject is both
+        if y[2] == x[2] and y[1] <= start and re.fullmatch(r"\s*\(\s*", text[y[1]:start]):
+            start = y[0]
+            end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
+    gap = SUBJECT_GAP.fullmatch(text, end, cs)
+    if not gap:
+        return False
+    appositive = bool(gap.group("rel") and gap.group("rel").strip() == "," and APPOSITIVE_CUE.match(text, cs))
+    if not CLAUSE_OPENING.fullmatch(text, s_start, start) and not appositive and not (
+            gap.group("rel") and "which" in gap.group("rel") and not groups[x[2]].from_lexicon):
+        # "... graphs with HyperRoute, which improves upon STR": a coined name is its relative
+        # clause's subject; "a model trained with MCMC, which extends": a catalogue one is not;
+        # "..., ELMo and BioELMo, a biomedical version of ELMo": an appositive is its name's
+        return False
+    # a bare participle right after the name modifies it ("LSTM based on"): no statement
+    return bool(gap.group("rel") or gap.group("aux") or not _PARTICIPLE.match(text, cs))
+
+
+def _kind_instance(text: str, g: MethodGroup) -> bool:
+    """A catalogue concept the paper "proposes" only as an instance of the kind: "we derive an EM
+    algorithm for ...", "we propose a new Transformer model". Its own method has no name."""
+    if not g.from_lexicon or g.role_span is None:
+        return False
+    return bool(re.search(r"\b(?:a|an|new|novel)\s+(?:[\w-]+\s+){0,2}$",
+                          text[max(0, g.role_span.start - 40):g.role_span.start], re.IGNORECASE))
+
+
+def _generic_label(g: MethodGroup) -> bool:
+    """Deep learning, neural networks, transformer-based: words of the field, no method of a line."""
+    label = g.label.lower()
+    return label in GENERIC_PHRASES or label.endswith(tuple("-" + x for x in X_SUFFIXES))
+
+
+def _modifier(text: str, g: MethodGroup) -> bool:
+    """Every mention modifies what follows: "GAN-like priors", "BERT-based encoders"."""
+    return all(_X_SUFFIX_AFTER.match(text, c.end) for c in g.spans)
+
+
+def _initials(label: str) -> set[str]:
+    """"Fine-grained Interest Matching" -> {"fim", "fgim"}."""
+    return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
+
+
+def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
+    if _generic_label(groups[b]) or _modifier(text, groups[b]):
+        return False
+    if d == OWN:
+        return True
+    g = groups[d]
+    if g.label.lower() in _initials(groups[b].label) or groups[b].label.lower() in _initials(g.label):
+        return False  # "FIM, a Fine-grained Interest Matching method": one method, two names
+    if PREPOSITIONS.match(g.label):
+        return False  # "via gradient-based saliency maps": a phrase, no name
+    # a broad catalogue concept (Bayesian, kernel methods) may be built on, but extends nothing
+    if g.generic or _generic_label(g) or _GLUED.search(g.label):
+        return False
+    return not _modifier(text, g)

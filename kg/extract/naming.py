@@ -9,8 +9,8 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .text import (GENERIC_HEADS, METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, find_word, is_name_shaped,
-                   is_strong_name, singular)
+from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
+                   find_word, is_name_shaped, is_strong_name, singular)
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -208,6 +208,13 @@ TITLE_STOP = {"position", "survey", "review", "tutorial", "overview", "perspecti
               "vision", "letter", "obituary", "retraction", "workshop", "proceedings", "a survey"}
 DATA_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:data\s?sets?|benchmarks?|corpus|corpora|suite|library|"
                          r"toolkit|challenge|leaderboard|dataset)\b", re.IGNORECASE)
+TASK_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\))?\s+([a-z]+)\b")
+
+
+def _names_a_task(text: str, end: int) -> bool:
+    """"a joint Part-Of-Speech (POS) tagging framework": the name is the task's, not a method's."""
+    m = TASK_FOLLOW.match(text, end)
+    return bool(m and singular(m.group(1)) in NON_METHOD_HEADS)
 PREPOSITIONS = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
                           r"within|across|at|based|that|which|where|when)\b")
 
@@ -266,6 +273,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     le, se = acronym_longs[ls]
                     if DATA_FOLLOW.match(text[se:se + 30]):
                         break
+                    if _names_a_task(text, se):
+                        break
                     if PREPOSITIONS.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
                         # (CCE)": an unnamed new kind founded on a term the text coins right there
@@ -283,10 +292,19 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
-                            and not MODIFIER_OF_GENERIC.match(text, name.end):
+                            and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end):
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
+        if not out:
+            # (f) the kind, then the name: "a novel semi-autoregressive model RecoverSAT", "a framework (TDMS-IE)"
+            km = KIND_THEN_NAME.match(text, p, s_end)
+            if km:
+                a, b = _strip_word(text, km.start("name"), km.end("name"))
+                w = text[a:b]
+                if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and not DATASET_AFTER.match(text, b) \
+                        and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
+                    out.append(Naming(Name(a, b), "pattern:kind_then_name", 0.8))
     if proposing:
         # a coined name for a building block: "including a PyTorch-compatible FooLinear layer"
         for m in COMPONENT_NAME.finditer(sent):
@@ -327,8 +345,18 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             k = WE_CALL_NOUNS.match(text, s_start + m.end(), s_end)
             if k and singular(k.group().split()[-1]) in _KIND_NOUNS:
                 name = parse_name(text, k.end(), s_end)
+        if name is None and (proposing or passive or "new" in low or "novel" in low or "we " in m.group().lower()):
+            # "which we refer to as attention bridge": a lower-case name, when the text uses it again
+            name = _lower_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:called", 0.9))
+    # "It employs a novel selective decoding mechanism" under the title "Selective Decoding for ...":
+    # a phrase of the title restated as the paper's new thing
+    for m in (NOVEL_BEFORE.finditer(sent) if ("new" in low or "novel" in low or "propos" in low or "our" in low)
+              else ()):
+        name = _title_phrase_at(text, s_start + m.end(), s_end)
+        if name:
+            out.append(Naming(name, "pattern:title_restated", 0.8))
     our = "our" in low
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
@@ -419,3 +447,83 @@ def _lower_coined(word: str) -> bool:
 def _is_generic_name(name: str) -> bool:
     low = name.lower().strip()
     return low in GENERIC_HEADS or low.split()[0] in {"this", "these", "that", "our", "its", "their"}
+
+
+# --- names of the kind "a X Y called Z", lower-case names, the title restated --------------------
+
+_GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
+# "a novel semi-autoregressive model RecoverSAT", "a framework (TDMS-IE)": the kind, then a coined name
+KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)[A-Za-z][\w-]*\s+){0,5}?"
+                            r"(?:" + _GENERIC_SG + r")\s*(?:\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+# where a text presents its own new thing: "a novel", "the proposed", "our new"
+NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
+_LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+# the title's parts that may name its method: its head ("Selective Decoding for X") and what follows
+# "with", "via", "using" ("Parsing with a Stack-Free Transition System"), never what follows "based on"
+_TITLE_CUT = re.compile(r"\s*(?::|\?|\s-\s|—|–|\b(?:for|in|on|of|to|by|from|through|towards?|and|as|at|under|"
+                        r"without|based)\b)\s*", re.IGNORECASE)
+_TITLE_MEANS = re.compile(r"\b(?:with|via|using)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
+
+
+def _title_of(text: str) -> str:
+    """The title of a paper's text (``title + "\\n\\n" + abstract``, see ``kg.extract.paper_text``)."""
+    k = text.find("\n\n", 0, 400)
+    return text[:k] if k > 0 and "\n" not in text[:k] else ""
+
+
+def _phrase_ok(words: list[str]) -> bool:
+    """A phrase that can name a method: not generic, not a task or a dataset ("parsing", "corpus")."""
+    phrase = " ".join(words)
+    last = singular(words[-1])
+    return (phrase not in GENERIC_PHRASES and last not in NON_METHOD_HEADS and last not in GENERIC_HEADS
+            and not DATASET_WORDS.search(phrase) and not any(w in NOT_METHOD_TOKENS for w in words))
+
+
+_BROAD_HEADS = {"learning", "training"}  # "a new adversarial training method": an instance of a known kind
+
+
+def _method_head(word: str) -> bool:
+    """The head says it is a method ("decoding", "attention"), not a task or a thing ("discovery",
+    "skeleton"), nor the field's broad kinds ("adversarial training")."""
+    return word not in _BROAD_HEADS and (word in METHOD_HEADS or word.endswith("ing") and word not in NON_METHOD_HEADS)
+
+
+def _title_phrase_at(text: str, pos: int, limit: int) -> Name | None:
+    """The longest phrase of the title's head (what comes before "for", "with", ":") that the text
+    restates at ``pos``, in lower case: "Selective Decoding for X" + "a novel selective decoding
+    mechanism" -> "selective decoding"."""
+    title = _title_of(text)
+    if not title or pos < len(title):
+        return None
+    parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(title[m.end():])[0] for m in _TITLE_MEANS.finditer(title)]
+    for part in parts:
+        words = part.lower().split()
+        if not 2 <= len(words) <= 4 or not _method_head(words[-1]):
+            continue
+        phrase = " ".join(words)
+        if text[pos:pos + len(phrase)].lower() == phrase and not text[pos + len(phrase):pos + len(phrase) + 1].isalnum() \
+                and _phrase_ok(words) and all(_LOWER_WORD.fullmatch(w) for w in words):
+            return Name(pos, pos + len(phrase))
+    return None
+
+
+def _lower_name(text: str, pos: int, limit: int) -> Name | None:
+    """A lower-case name of one to three words after "called" / "we refer to as", taken when the text
+    uses it again elsewhere ("the proposed attention bridge")."""
+    words = []
+    for m in re.finditer(r"\S+", text[pos:limit]):
+        w = m.group()
+        core = w.rstrip(".,;:)")
+        if not _LOWER_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) or core in _DET or core in ("and", "or"):
+            break
+        words.append((pos + m.start(), pos + m.start() + len(core)))
+        if core != w or len(words) == 3:
+            break
+    if not words:
+        return None
+    a, b = words[0][0], words[-1][1]
+    phrase = text[a:b]
+    if not _phrase_ok(phrase.split()) or phrase.split()[-1] not in METHOD_HEADS:
+        return None
+    again = sum(1 for _ in find_word(text, phrase, False, plural=False))
+    return Name(a, b) if again >= 2 else None

@@ -1,0 +1,54 @@
+"""How a text names its own method (``kg/extract/naming.py``): the forms of a proposal."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from extract_support import paper, pipeline  # noqa: E402
+
+from kg.extract import extract_papers  # noqa: E402
+
+
+def proposals(abstract, title=None):
+    ex = next(extract_papers([paper("p", abstract, title=title)], pipeline()))
+    return {m.method.label for m in ex.methods if m.role == "proposes"}
+
+
+@pytest.mark.parametrize("abstract,name", [
+    # the kind, then the name
+    ("We propose a novel semi-autoregressive model QuickSAT, which generates segments in parallel.", "QuickSAT"),
+    ("In this paper we develop a framework (TDX-IE) aimed at extracting scores from papers.", "TDX-IE"),
+    # a lower-case name given by "we refer to as", used again
+    ("We add a shared layer, which we refer to as routing bridge. We analyse the proposed routing bridge.",
+     "routing bridge"),
+])
+def test_proposal_forms(abstract, name):
+    assert name in {x.lower() for x in proposals(abstract)} | proposals(abstract)
+
+
+def test_the_titles_phrase_restated_as_new():
+    got = proposals("Open extraction is hard. It employs a novel gated decoding mechanism, which models labels.",
+                    title="Gated Decoding for Cross-lingual Open Information Extraction")
+    assert {x.lower() for x in got} == {"gated decoding"}, got
+
+
+@pytest.mark.parametrize("abstract,title", [
+    # the title's task, restated before the kind of the method: no name
+    ("We demonstrate that our new circuit discovery method helps.", "Variance in Circuit Discovery of LLMs"),
+    # what the title builds on is no proposal
+    ("We introduce a new adversarial learning framework for responses.",
+     "Response Generation Based on Adversarial Learning"),
+    # a thing that is called something, with no method head, is no method
+    ("The model first generates phrases, called skeleton, and then expands the skeleton.", "Story Generation"),
+    # a dataset introduced with its kind first
+    ("We release a new corpus CorpX of legal judgments.", "Legal Judgment Prediction"),
+])
+def test_no_proposal(abstract, title):
+    assert proposals(abstract, title=title) == set()
+
+
+def test_an_acronym_of_a_task_is_no_proposal():
+    got = proposals("We further propose a joint Part-Of-Speech (POS) tagging and boundary framework based on CRF.")
+    assert "POS" not in got, got
