@@ -545,7 +545,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
 
                     step("writing the site")
                     site_started = time.perf_counter()
-                    write_site(db, staging)
+                    write_site(db, staging, previous=staging.parent if report.continued else None)
                     report.site_seconds = time.perf_counter() - site_started
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:

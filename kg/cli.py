@@ -77,7 +77,7 @@ def cmd_site(args) -> int:
     if str(args.store).startswith(("http://", "https://")):
         raise UsageError("kg site writes into a build folder: give --store DIR")
     with open_store(args.store) as store:
-        index = write_site(store, args.store)
+        index = write_site(store, args.store, previous=args.store)
     print(f"wrote {index} and the pages it links")
     return 0
 
