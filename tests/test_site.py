@@ -9,6 +9,7 @@ import sys
 from kg.build import build
 from kg.rdf.store import open_store
 from kg.views import write_site
+from kg.views.networks import DRIFT
 from kg.views.site import STATE
 from tests.conftest import SEEDS
 
@@ -78,3 +79,31 @@ def test_kg_site_writes_the_pages_alone_and_reuses_what_it_kept(tmp_path):
     xs = [n["vis"]["x"] for n in json.loads(DATA.search(again["coauthors.html"].decode()).group(1))["nodes"]]
     assert min(xs) >= 5000.0 - 1e-6
     assert hashlib.sha256(again["methods.html"]).digest() == hashlib.sha256(first["methods.html"]).digest()
+
+
+def positions(page: bytes) -> dict:
+    data = json.loads(DATA.search(page.decode("utf-8")).group(1))
+    return {n["id"]: (n["vis"]["x"], n["vis"]["y"]) for n in data["nodes"]}
+
+
+def test_a_small_increment_keeps_the_big_views_places(tmp_path):
+    """A paper adding one person and one link changes the coauthor view by less than DRIFT: the
+    increment draws the nodes and links a fresh build draws, every earlier node where it was."""
+    extra = tmp_path / "in" / "extra.jsonl"
+    extra.parent.mkdir()
+    extra.write_text(json.dumps({"title": "Kernel Views of Widgets", "authors": ["Francesco Tonin", "Ada Quill"],
+                                 "year": 2026, "abstract": "We sort widgets with a support vector machine."}) + "\n")
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([SEEDS], store=steps, workers=1)
+    before = positions(pages(steps)["coauthors.html"])
+    build([SEEDS, extra], store=steps, workers=1)
+    build([SEEDS, extra], fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    after = positions(a["coauthors.html"])
+    new = set(after) - set(before)
+    assert len(new) == 1 and next(iter(new)).endswith("ada-quill")
+    assert all(after[n] == before[n] for n in before)
+    drift = json.loads((steps / STATE).read_text())["coauthors"]["drift"]
+    assert 0 < drift < DRIFT

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,11 +28,15 @@ from kg.analytics.projections import (
     proposing_papers,
 )
 from kg.rdf.store import Store
-from kg.views.layout import induced, packed_layout
+from kg.views.layout import SPACING, induced, packed_layout
 from kg.views.page import OTHER, PALETTE, LegendItem, Page, new_network, write_page
 
 #: Views keep at most this many nodes (the most central by PageRank) and say what they left out.
 MAX_NODES = 2000
+#: A big view keeps its communities and layout while the nodes and links it draws differ from those
+#: they were computed for by less than this share (summed over the writings since); new nodes join a
+#: neighbour's group and go beside it. Beyond it both are computed afresh.
+DRIFT = 0.05
 #: Ego views keep this many neighbours (strongest ties first).
 MAX_NEIGHBOURS = 60
 #: Papers listed in a node's tooltip (all of them, up to PAPERS_IN_DETAILS, on click).
@@ -98,19 +103,70 @@ def _colour_groups(g: nx.Graph, groups: pd.Series, name_of) -> tuple[dict, list[
     return {n: colour[groups[n]] for n in g.nodes}, legend
 
 
-def reuse(kept: dict | None, name: str, inputs, compute):
-    """``compute()``, or the value ``kept[name]`` holds when it was computed from the same
-    ``inputs`` (by digest); a new value is kept there. ``kept`` outlives this run as JSON, so
-    values are JSON-able: a site written again reuses its slow parts (communities, layouts)."""
+def reuse(kept: dict | None, name: str, inputs, compute, adapt=None):
+    """``compute()``, or what ``kept[name]`` holds: as it is when it was computed from the same
+    ``inputs`` (by digest), else ``adapt(it)`` when ``adapt`` is given (see ``_adaptable``). The new
+    value is kept there. ``kept`` outlives this run as JSON, so values are JSON-able: a site written
+    again reuses its slow parts (communities, layouts)."""
     if kept is None:
         return compute()
     digest = hashlib.sha256(json.dumps(inputs, ensure_ascii=False).encode("utf-8")).hexdigest()
     entry = kept.get(name)
     if entry is not None and entry.get("digest") == digest:
         return entry["value"]
-    value = compute()
+    value = adapt(entry["value"]) if entry is not None and adapt is not None else compute()
     kept[name] = {"digest": digest, "value": value}
     return value
+
+
+def _adaptable(kept: dict | None, g: nx.Graph) -> bool:
+    """Whether the communities and the layout ``kept`` for a view may be adapted to ``g`` rather
+    than computed afresh: its nodes and links differ from those they were computed for by less than
+    ``DRIFT`` of them, summed over the writings since. Notes ``g``'s nodes and links for the next."""
+    if kept is None:
+        return False
+    now = {*g.nodes, *("\t".join(sorted(link)) for link in g.edges)}
+    before = set(kept.get("drawn", ()))
+    drift = kept.get("drift", 0.0) + len(before ^ now) / max(len(now), 1) if before else 1.0
+    close = drift < DRIFT
+    kept["drawn"], kept["drift"] = sorted(now), drift if close else 0.0
+    return close
+
+
+def _neighbours_first(g: nx.Graph, placed) -> list:
+    """The nodes of ``g`` not in ``placed``, those with a placed neighbour first (in sorted order)."""
+    new = sorted(n for n in g if n not in placed)
+    return sorted(new, key=lambda n: not any(m in placed for m in g[n]))
+
+
+def _joined_groups(g: nx.Graph, old: dict) -> dict:
+    """Kept communities for ``g``: nodes keep theirs; a new node joins the group most of its
+    grouped neighbours are in, else starts one of its own."""
+    groups = {n: old[n] for n in g if n in old}
+    fresh = max(groups.values(), default=-1) + 1
+    for n in _neighbours_first(g, groups):
+        around = Counter(groups[m] for m in g[n] if m in groups)
+        if around:
+            groups[n] = min(around, key=lambda c: (-around[c], c))
+        else:
+            groups[n], fresh = fresh, fresh + 1
+    return groups
+
+
+def _joined_layout(g: nx.Graph, old: dict) -> dict:
+    """A kept layout for ``g``: nodes keep their places; a new node goes beside a placed neighbour,
+    else into a row under the drawing."""
+    pos = {n: tuple(old[n]) for n in g if n in old}
+    bottom = max((y for _, y in pos.values()), default=0.0) + 2 * SPACING
+    row = 0
+    for n in _neighbours_first(g, pos):
+        near = [pos[m] for m in sorted(g[n]) if m in pos]
+        if near:
+            turn = 2 * math.pi * (len(pos) % 12) / 12
+            pos[n] = (near[0][0] + SPACING * math.cos(turn), near[0][1] + SPACING * math.sin(turn))
+        else:
+            pos[n], row = (row * SPACING, bottom), row + 1
+    return pos
 
 
 def _weighted_edges(g: nx.Graph) -> list:
@@ -118,12 +174,13 @@ def _weighted_edges(g: nx.Graph) -> list:
 
 
 def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series,
-            kept: dict | None = None) -> tuple[pd.Series, callable]:
+            kept: dict | None = None, adapt: bool = False) -> tuple[pd.Series, callable]:
     """Each node's group (Louvain community, or ``category_of(node)``) and a namer of groups:
     a community is named after its member of highest ``score``."""
     if color_by == "community":
         com = pd.Series(reuse(kept, "communities", [sorted(g.nodes), _weighted_edges(g)],
-                              lambda: communities(g).to_dict()), name="community", dtype=int)
+                              lambda: communities(g).to_dict(), (lambda old: _joined_groups(g, old)) if adapt else None),
+                        name="community", dtype=int)
         def name_of(c, members):
             top = max(members, key=lambda n: score[n])
             return f"community of {g.nodes[top]['label']}"
@@ -159,10 +216,11 @@ def _majority(items) -> str:
     return min(counts, key=lambda c: (-counts[c], c)) if counts else "no category"
 
 
-def _write_network(g, full, groups, colour, score, info, edge_info, page: Page, path, kept: dict | None) -> ViewInfo:
+def _write_network(g, full, groups, colour, score, info, edge_info, page: Page, path, kept: dict | None,
+                   adapt: bool) -> ViewInfo:
     """Draw a whole-graph view (packed layout, sized by ``score``) into ``path``; what it kept of ``full``."""
     pos = reuse(kept, "layout", [sorted(g.nodes), sorted(sorted(e) for e in g.edges), groups.to_dict()],
-                lambda: packed_layout(g, groups=groups))
+                lambda: packed_layout(g, groups=groups), (lambda old: _joined_layout(g, old)) if adapt else None)
     net = _draw(g, pos, colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info, groups=groups)
     write_page(net, page, path)
     return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
@@ -175,10 +233,11 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     by PageRank, the ``max_nodes`` most central kept. ``kept``: see ``reuse``."""
     full = coauthor_graph(store)
     g, score, notes = _trim(full, max_nodes, "people")
+    adapt = _adaptable(kept, g)
     papers = paper_index(store)
     cats = paper_categories(store)
     groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])),
-                              score, kept)
+                              score, kept, adapt)
     colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
@@ -191,7 +250,7 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     page = Page("Coauthor network", [f"{g.number_of_nodes():,} people, {g.number_of_edges():,} coauthor links. "
                                      "Size: PageRank; width: joint papers."],
                 legend, notes, "Minimum joint papers", index_href)
-    return _write_network(g, full, groups, colour, score, info, edge_info, page, path, kept)
+    return _write_network(g, full, groups, colour, score, info, edge_info, page, path, kept, adapt)
 
 
 def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
@@ -201,11 +260,12 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     frequent category), sized by PageRank. ``kept``: see ``reuse``."""
     full = method_cooccurrence_graph(store)
     g, score, notes = _trim(full, max_nodes, "methods")
+    adapt = _adaptable(kept, g)
     papers = paper_index(store)
     cats = paper_categories(store)
     proposers = proposing_papers(store)
     groups, name_of = _groups(g, color_by, lambda n: g.nodes[n].get("family")
-                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])), score, kept)
+                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])), score, kept, adapt)
     colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
@@ -221,7 +281,7 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     page = Page("Method network", [f"{g.number_of_nodes():,} methods, {g.number_of_edges():,} links between "
                                    "methods named in the same abstract. Size: PageRank; width: papers."],
                 legend, notes, "Minimum papers together", index_href)
-    return _write_network(g, full, groups, colour, score, info, edge_info, page, path, kept)
+    return _write_network(g, full, groups, colour, score, info, edge_info, page, path, kept, adapt)
 
 
 def _ego(g: nx.Graph, centre: str, radius: int, max_neighbours: int) -> tuple[nx.Graph, list[str]]:
