@@ -87,7 +87,8 @@ class BuildReport:
                (f"; {self.replaced} documents replaced" if self.replaced else "")
         verb = "added" if self.continued else "built"
         return (f"read {self.documents} documents, {self.records} records; {verb} {self.papers} papers, "
-                f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s" + kept
+                f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s"
+                + (f" (the site {self.site_seconds:.1f} s)" if self.site_seconds else "") + kept
                 + (f"; {len(self.problems)} problems" if self.problems else "")
                 + (f"; {len(self.library_warnings)} library warnings" if self.library_warnings else ""))
 
