@@ -1,9 +1,10 @@
 """Scale benchmarks, side by side in one run:
 
-* end to end (read, resolve, extract, load, graph.ttl) at 1k, 10k and 100k papers: papers/s, seconds
-  per 1,000 papers and peak memory;
+* end to end (read, resolve, extract, load, graph.ttl, site) at 1k, 10k and 100k papers: papers/s,
+  seconds per 1,000 papers, of them the site's, and peak memory;
 * one worker against two at 10k;
-* an incremental build of 1% new papers against the full build it extends;
+* an incremental build of 1% new papers against the full build it extends (and of it the site), and
+  the site written again with nothing changed (`kg site`);
 * the store at 10k papers: bulk load and named-query medians, embedded Oxigraph against rdflib's
   in-memory store; and the named-query medians on the 100k store, as the full build leaves it and
   after the 1% increment (too small to optimise the store). Each query runs with five sets of
@@ -93,18 +94,29 @@ def peak_mb() -> tuple[float, float]:
             resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
 
 
-def measure_build(files: list[str], out: str, workers: int, store: bool) -> dict:
+def measure_build(files: list[str], out: str, workers: int, store: bool, site: bool = True) -> dict:
     from kg.build import build
 
     started = time.perf_counter()
     if store:
-        report = build(files, store=out, workers=workers, views=False)
+        report = build(files, store=out, workers=workers, views=site)
     else:
-        report = build(files, out, workers=workers, views=False)
+        report = build(files, out, workers=workers, views=site)
     seconds = time.perf_counter() - started
     main_mb, worker_mb = peak_mb()
-    return {"papers": report.papers, "triples": report.triples, "seconds": seconds, "main_mb": main_mb,
-            "worker_mb": worker_mb, "unchanged": report.unchanged}
+    return {"papers": report.papers, "triples": report.triples, "seconds": seconds, "site_s": report.site_seconds,
+            "main_mb": main_mb, "worker_mb": worker_mb, "unchanged": report.unchanged}
+
+
+def measure_site(folder: str) -> dict:
+    """`kg site` on a build folder whose site is written: what writing it again costs."""
+    from kg.rdf.store import open_store
+    from kg.views import write_site
+
+    started = time.perf_counter()
+    with open_store(folder) as store:
+        write_site(store, folder, previous=folder)
+    return {"seconds": time.perf_counter() - started, "main_mb": peak_mb()[0]}
 
 
 #: Typical parameter values, drawn from the store itself (seeded): authors and methods of at least
@@ -236,7 +248,7 @@ def measure_rdflib(nquads: str, folder: str) -> dict:
     return {"load_s": load, "triples": len(graph), "queries": medians}
 
 
-MEASURES = {"build": measure_build, "oxigraph": measure_oxigraph, "rdflib": measure_rdflib, "named": measure_named}
+MEASURES = {"build": measure_build, "site": measure_site, "oxigraph": measure_oxigraph, "rdflib": measure_rdflib, "named": measure_named}
 
 
 def ms(value: float | str) -> str:
@@ -266,14 +278,15 @@ def main() -> None:
           f"(new author names, shuffled abstract sentences, title and abstract marked 'variant N')")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; workers={args.workers}")
     print()
-    print(f"{'papers':>8} {'built':>8} {'seconds':>8} {'papers/s':>9} {'s/1k papers':>12} {'peak MB main':>13} "
-          f"{'peak MB worker':>15} {'triples':>11}")
+    print(f"{'papers':>8} {'built':>8} {'seconds':>8} {'of it site':>10} {'papers/s':>9} {'s/1k papers':>12} "
+          f"{'peak MB main':>13} {'peak MB worker':>15} {'triples':>11}")
     builds = {}
 
     def build_row(size: int) -> None:
         files = [str(p) for p in write_corpus(papers, size, work / f"corpus-{size}")]
         result = builds[size] = child(["build", files, str(work / f"build-{size}"), args.workers, False])
-        print(f"{size:>8,} {result['papers']:>8,} {result['seconds']:>8.1f} {result['papers'] / result['seconds']:>9,.0f} "
+        print(f"{size:>8,} {result['papers']:>8,} {result['seconds']:>8.1f} {result['site_s']:>10.1f} "
+              f"{result['papers'] / result['seconds']:>9,.0f} "
               f"{1000 * result['seconds'] / result['papers']:>12.2f} {result['main_mb']:>13,.0f} "
               f"{result['worker_mb']:>15,.0f} {result['triples']:>11,}")
 
@@ -292,17 +305,23 @@ def main() -> None:
     built_queries = named_medians(str(work / f"build-{big}"))  # as built: optimised
 
     one = child(["build", [str(p) for p in sorted((work / f"corpus-{mid}").glob("*.jsonl"))],
-                 str(work / f"build-{mid}-one"), 1, False])
+                 str(work / f"build-{mid}-one"), 1, False, False])
     print()
-    print(f"workers at {mid:,} papers: 1 worker {one['seconds']:.1f} s ({one['papers'] / one['seconds']:,.0f} papers/s); "
-          f"{args.workers} workers {builds[mid]['seconds']:.1f} s ({builds[mid]['papers'] / builds[mid]['seconds']:,.0f} papers/s)")
+    many = builds[mid]["seconds"] - builds[mid]["site_s"]
+    print(f"workers at {mid:,} papers (without the site): 1 worker {one['seconds']:.1f} s ({one['papers'] / one['seconds']:,.0f} papers/s); "
+          f"{args.workers} workers {many:.1f} s ({builds[mid]['papers'] / many:,.0f} papers/s)")
 
     extra = write_corpus(papers, big // 100, work / "extra", start=big)
     files = [str(p) for p in sorted((work / f"corpus-{big}").glob("*.jsonl"))] + [str(p) for p in extra]
     step = child(["build", files, str(work / f"build-{big}"), args.workers, True])
-    share = 100 * step["seconds"] / builds[big]["seconds"]
-    print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s, "
-          f"{share:.1f}% of the full build's {builds[big]['seconds']:.1f} s ({step['unchanged']} unchanged files skipped)")
+    full = builds[big]
+    share = 100 * step["seconds"] / full["seconds"]
+    print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s "
+          f"(site {step['site_s']:.1f} s), {share:.1f}% of the full build's {full['seconds']:.1f} s "
+          f"(site {full['site_s']:.1f} s; {step['unchanged']} unchanged files skipped)")
+    again = child(["site", str(work / f"build-{big}")])
+    print(f"site at {big:,}+1% papers written again (`kg site`, nothing changed): {again['seconds']:.1f} s, "
+          f"peak {again['main_mb']:,.0f} MB")
 
     big_queries = named_medians(str(work / f"build-{big}"))
     big_pages = named_medians(str(work / f"build-{big}"), PAGE)

@@ -40,10 +40,11 @@ from kg.rdf import delta
 from kg.rdf.citations import citation_links
 from kg.rdf.graphfile import GraphFile
 from kg.rdf.namespaces import KGR
-from kg.rdf.store import LocalStore, Store, store_dir
+from kg.rdf.store import LocalStore, Store, StoreError, store_dir
 from kg.rdf.triples import (category_triples, dcterms, extraction_triples, lexicon_files, match_key_triples, method_iri,
                             method_triples, paper_iri, paper_triples, person_triples, source_iri, source_triples)
 from kg.resolve import Change, MethodRegistry, Resolver
+from kg.terminal import Progress, library_warnings
 
 BATCH = 400  # papers per extraction batch
 #: A build into an existing store optimises it once the papers added since it was last optimised
@@ -75,7 +76,10 @@ class BuildReport:
     unchanged: int = 0  # documents the store held already (not read again)
     replaced: int = 0  # documents whose earlier version was replaced
     problems: list[Problem] = field(default_factory=list)
+    #: Warnings the libraries logged meanwhile (kept off the terminal), under the file being read.
+    library_warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
+    site_seconds: float = 0.0  # of ``seconds``, writing the site
     out: Path | None = None
     continued: bool = False  # the build added to a store that held a graph
 
@@ -84,8 +88,10 @@ class BuildReport:
                (f"; {self.replaced} documents replaced" if self.replaced else "")
         verb = "added" if self.continued else "built"
         return (f"read {self.documents} documents, {self.records} records; {verb} {self.papers} papers, "
-                f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s" + kept
-                + (f"; {len(self.problems)} problems" if self.problems else ""))
+                f"{self.persons} people, {self.triples} triples in {self.seconds:.1f} s"
+                + (f" (the site {self.site_seconds:.1f} s)" if self.site_seconds else "") + kept
+                + (f"; {len(self.problems)} problems" if self.problems else "")
+                + (f"; {len(self.library_warnings)} library warnings" if self.library_warnings else ""))
 
 
 class BuildFailed(Exception):
@@ -384,7 +390,13 @@ def _target(out: Path | None, store: str | None) -> Iterator[tuple[Store, Path |
     staging.mkdir()
     try:
         if store is not None and store_dir(folder).is_dir():
-            existing = ox.Store(str(store_dir(folder)))
+            try:
+                existing = ox.Store(str(store_dir(folder)))
+            except OSError as e:
+                if "lock" in str(e).lower():
+                    raise StoreError(f"{folder}: another build is writing to this store; "
+                                     "run this one when it has finished") from None
+                raise
             existing.backup(str(store_dir(staging)))  # hard links: cheap, and the original stays untouched
             del existing
         db = LocalStore(store_dir(staging), read_only=False)
@@ -471,6 +483,18 @@ def _check_strict(sources: Sequence[str | os.PathLike]) -> None:
         raise BuildFailed(f"{len(problems)} problem(s) in the input (--strict): nothing was written", problems)
 
 
+def _watched(documents: Iterable[Document | InputError], report: BuildReport, caught,
+             shown: Progress | None) -> Iterator[Document | InputError]:
+    """The documents, each with the library warnings logged while it was read (and its papers
+    processed) filed under its path, and counted as read by the progress line."""
+    for document in documents:
+        path = document.source.path if isinstance(document, Document) else document.problem.path
+        report.library_warnings.extend(Problem(path, line) for line in caught.take())
+        if shown is not None:
+            shown.read(path)
+        yield document
+
+
 def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = None, *,
           store: str | os.PathLike | None = None, strict: bool = False, lexicons: Sequence[Path] = (),
           methods_json: Path | None = None, workers: int | None = None, dask: str | None = None,
@@ -480,7 +504,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     need be, or a SPARQL server's URL).
 
     ``workers`` processes extract (default: the machine's cores), or the Dask scheduler at
-    ``dask``; ``progress`` shows a progress bar on stderr."""
+    ``dask``; ``progress`` shows a progress line on stderr. Warnings the libraries log meanwhile go
+    to the report, not to the terminal."""
     from kg.ingest import iter_documents
 
     if (out is None) == (store is None):
@@ -491,11 +516,15 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     report = BuildReport()
     # A user's lexicon adds to the project's catalogues (methods, datasets, models, tasks).
     extractor = Extractor([*default_lexicon_paths(), *lexicons], methods_json, workers or os.cpu_count() or 1, dask)
+    shown: Progress | None = None
     try:
-        with _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
+        with library_warnings() as caught, \
+                _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
             report.continued = db.ask("ASK { ?s ?p ?o }")
             stored = db.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] if report.continued else 0
             files = _plan(db, sources, report)
+            shown = Progress(report, files) if progress else None
+            step = shown.step if shown else lambda phase: None
             graph = _graph_file(staging, report)
             # A graph.ttl continued must not state again what it holds; a store keeps one of each anyway.
             sink = Sink(db, graph, only_new=report.continued and graph is not None)
@@ -503,19 +532,17 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
             increment = Increment(sink, extractor, report)
-            documents = iter_documents(files)
-            if progress:
-                from tqdm import tqdm
-
-                documents = tqdm(documents, unit="document", desc="building")
-            sink.add(increment.triples(documents))
+            sink.add(increment.triples(_watched(iter_documents(files), report, caught, shown)))
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
+            step("resolving people and summarising methods")
             restated = increment.finish()
+            step("optimising the store")
             _optimize_when_due(db, report, stored)
             # Counting a large store takes seconds: a build into one counts what it added.
             report.triples = sink.added if report.continued else len(db)
             if staging is not None:
+                step("writing graph.ttl")
                 if sink.graph is not None:
                     sink.graph.close(db, restated)
                 else:
@@ -523,8 +550,14 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 if views:
                     from kg.views import write_site
 
-                    write_site(db, staging)
+                    step("writing the site")
+                    site_started = time.perf_counter()
+                    write_site(db, staging, previous=staging.parent if report.continued else None)
+                    report.site_seconds = time.perf_counter() - site_started
+            report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:
+        if shown is not None:
+            shown.close()
         extractor.close()
     report.seconds = time.perf_counter() - started
     report.out = staging.parent if staging is not None else None

@@ -59,12 +59,26 @@ def cmd_build(args) -> int:
         raise UsageError("--workers must be 1 or more")
     report = build(args.sources, args.out, store=args.store, strict=args.strict, lexicons=args.lexicon,
                    methods_json=args.methods_json, workers=args.workers, dask=args.dask,
-                   views=not args.no_views, progress=sys.stderr.isatty())
+                   views=not args.no_site, progress=sys.stderr.isatty())
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
-    print(report.summary())
+    if args.verbose:
+        for problem in report.library_warnings:
+            print(f"library warning: {problem}", file=sys.stderr)
+    print(report.summary() + ("" if args.verbose or not report.library_warnings else " (--verbose lists them)"))
     where = report.out
     print(f"wrote {where / 'graph.ttl'} and the store {where / 'store'}" if where else f"loaded into {args.store}")
+    return 0
+
+
+def cmd_site(args) -> int:
+    from kg.views import write_site
+
+    if str(args.store).startswith(("http://", "https://")):
+        raise UsageError("kg site writes into a build folder: give --store DIR")
+    with open_store(args.store) as store:
+        index = write_site(store, args.store, previous=args.store)
+    print(f"wrote {index} and the pages it links")
     return 0
 
 
@@ -347,8 +361,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--methods-json", type=Path, help="a Papers with Code methods.json to add to the lexicon")
     p.add_argument("--workers", type=int, default=None, help="processes for extraction (default: the machine's cores)")
     p.add_argument("--dask", metavar="ADDRESS", help="extract on the Dask cluster at ADDRESS (with --store URL)")
-    p.add_argument("--no-views", action="store_true", help="skip the HTML views")
+    p.add_argument("--no-site", "--no-views", dest="no_site", action="store_true",
+                   help="skip the HTML site (write it later with `kg site --store DIR`)")
+    p.add_argument("--verbose", action="store_true", help="list the warnings the libraries logged, too")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("site", help="(re)write a build folder's HTML site from its store")
+    p.add_argument("--store", required=True, help="a build folder")
+    p.set_defaults(func=cmd_site)
 
     p = sub.add_parser("query", help="run a SPARQL query (text or .rq file) or a named query")
     p.add_argument("query", nargs="?", help="the query, or the path of a .rq file")

@@ -1,4 +1,5 @@
-"""Networks projected from the graph, read through SPARQL so they work on any store.
+"""Networks projected from the graph, read through SPARQL so they work on any store. On a
+``Snapshot`` each is read and built once (and shared: never change what they return).
 
 Every graph carries plain attributes: nodes have ``label``, ``kind`` (``person``, ``paper`` or
 ``method``), ``papers`` (sorted paper IRIs) and ``years`` (sorted ints, undated papers left out);
@@ -17,7 +18,7 @@ from collections import defaultdict
 
 import networkx as nx
 
-from kg.rdf.store import Store
+from kg.rdf.store import Store, kept
 
 PAPERS = """
 SELECT ?paper ?title ?start ?year ?url WHERE {
@@ -118,6 +119,7 @@ def paper_label(title: str | None, abstract_start: str | None, width: int = 90) 
     return text[:width].rsplit(" ", 1)[0] + "…"
 
 
+@kept
 def paper_index(store: Store) -> dict[str, dict]:
     """Every paper as ``{label, title, year, url}``, keyed by IRI (the label falls back to the
     start of the abstract)."""
@@ -136,6 +138,7 @@ def paper_index(store: Store) -> dict[str, dict]:
     return out
 
 
+@kept
 def paper_categories(store: Store) -> dict[str, list[str]]:
     """The categories of every paper that has some (their labels, else notations), keyed by IRI."""
     out: dict[str, set] = defaultdict(set)
@@ -144,6 +147,7 @@ def paper_categories(store: Store) -> dict[str, list[str]]:
     return {p: sorted(c) for p, c in out.items()}
 
 
+@kept
 def proposing_papers(store: Store) -> dict[str, list[str]]:
     """The papers proposing each method, keyed by method IRI."""
     out: dict[str, set] = defaultdict(set)
@@ -152,11 +156,13 @@ def proposing_papers(store: Store) -> dict[str, list[str]]:
     return {m: sorted(ps) for m, ps in out.items()}
 
 
+@kept
 def person_names(store: Store) -> dict[str, str]:
     """Display name of every person, keyed by IRI."""
     return {r["person"]: r["name"] or local_name(r["person"]) for r in store.select(PEOPLE)}
 
 
+@kept
 def method_index(store: Store) -> dict[str, dict]:
     """Every method as ``{label, family}`` (family: the label of a broader method, or None)."""
     out: dict[str, dict] = {}
@@ -189,14 +195,18 @@ def _incidence_projection(rows, key: str, attrs: dict[str, dict]) -> nx.Graph:
             node_papers[n].add(paper)
         for a, b in itertools.combinations(sorted(nodes), 2):
             edge_papers[a, b].add(paper)
-    for n, papers in node_papers.items():
+    # Nodes and edges in sorted order: the same graph, read from a store built at once or in steps,
+    # gives the same PageRank ties, communities and layout.
+    for n in sorted(node_papers):
+        papers = node_papers[n]
         g.add_node(n, **attrs.get(n, {}), papers=sorted(papers),
                    years=_sorted_years(paper_year[p] for p in papers))
-    for (a, b), papers in edge_papers.items():
+    for (a, b), papers in sorted(edge_papers.items()):
         g.add_edge(a, b, weight=len(papers), years=_sorted_years(paper_year[p] for p in papers))
     return g
 
 
+@kept
 def coauthor_graph(store: Store) -> nx.Graph:
     """People who wrote at least one paper; an edge per pair of coauthors, ``weight`` = joint
     papers, ``years`` = the years of those papers.
@@ -210,6 +220,7 @@ def coauthor_graph(store: Store) -> nx.Graph:
     return _incidence_projection(store.select(CREATORS), "person", attrs)
 
 
+@kept
 def method_cooccurrence_graph(store: Store) -> nx.Graph:
     """Methods named by at least one paper; an edge per pair named in the same abstract,
     ``weight`` = papers naming both. Nodes carry ``family`` (a broader method) too."""
@@ -264,6 +275,7 @@ def author_method_graph(store: Store) -> nx.Graph:
     return g
 
 
+@kept
 def method_lineage_graph(store: Store) -> nx.DiGraph:
     """Methods linked by ``kg:extends`` (an edge A → B when A extends B, with the ``evidence``
     sentences). Every method a paper proposes is a node too. Node ``year`` is the year of the

@@ -6,6 +6,7 @@ Queries take parameters as RDF terms (``bindings``, see ``bind_values``), never 
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 from abc import ABC, abstractmethod
@@ -228,6 +229,55 @@ class LocalStore(Store):
         if not self.read_only:  # a read-only store has nothing to flush (and refuses to)
             self._store.flush()
         del self._store
+
+
+class Snapshot(Store):
+    """A store read as it stands by one reader that asks the same questions many times (the site):
+    each SELECT's rows are read once, and ``once`` keeps what is computed from them (a projected
+    network, an index of papers). Rows and kept values are shared: read them, never change them.
+    Nothing may be written through it."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._rows: dict[tuple, list[dict[str, Any]]] = {}
+        self._kept: dict[str, Any] = {}
+
+    def query(self, sparql, bindings=None):
+        return self.store.query(sparql, bindings)
+
+    def select(self, sparql, bindings=None):
+        key = (sparql, tuple(sorted((name, str(to_term(value))) for name, value in (bindings or {}).items())))
+        if key not in self._rows:
+            self._rows[key] = self.store.select(sparql, bindings)
+        return self._rows[key]
+
+    def once(self, name: str, compute):
+        """``compute()``, the first time ``name`` is asked for."""
+        if name not in self._kept:
+            self._kept[name] = compute()
+        return self._kept[name]
+
+    def add(self, quads):
+        raise StoreError("a snapshot is read-only")
+
+    def update(self, sparql):
+        raise StoreError("a snapshot is read-only")
+
+    def load_file(self, path):
+        raise StoreError("a snapshot is read-only")
+
+    def dump(self, path):
+        self.store.dump(path)
+
+
+def kept(read):
+    """``read(store)`` computed once per ``Snapshot`` (on any other store, each time)."""
+    @functools.wraps(read)
+    def reader(store: Store):
+        if isinstance(store, Snapshot):
+            return store.once(read.__qualname__, lambda: read(store))
+        return read(store)
+    return reader
 
 
 def store_dir(out: str | os.PathLike) -> Path:

@@ -28,6 +28,21 @@ KAMADA_KAWAI_MAX = 25
 DIRECT_MAX = 400
 
 
+def induced(g: nx.Graph, nodes) -> nx.Graph:
+    """The subgraph of ``g`` on ``nodes`` as a new graph (attributes copied), its nodes in sorted
+    order: ``g.subgraph`` of a few nodes follows the order of a set, which changes from one run to
+    the next, and so would every layout and ranking of it.
+
+    >>> list(induced(nx.Graph([("b", "c"), ("a", "b"), ("c", "d")]), {"c", "b", "a"}).edges)
+    [('a', 'b'), ('b', 'c')]
+    """
+    keep = set(nodes)
+    h = g.__class__()
+    h.add_nodes_from((n, dict(g.nodes[n])) for n in sorted(keep, key=str))
+    h.add_edges_from((a, b, dict(d)) for a in h for b, d in g[a].items() if b in keep)
+    return h
+
+
 def radius(n: int) -> float:
     return SPACING * math.sqrt(max(n, 1))
 
@@ -87,7 +102,7 @@ def community_layout(g: nx.Graph, seed: int = SEED, groups: dict | None = None) 
     centres = separate(centres, radii)
     out = {}
     for part, centre in zip(parts, centres):
-        for node, p in packed_layout(g.subgraph(part), seed=seed, centred=True).items():
+        for node, p in packed_layout(induced(g, part), seed=seed, centred=True).items():
             out[node] = (p[0] + centre[0], p[1] + centre[1])
     return out
 
@@ -101,6 +116,10 @@ def component_layout(g: nx.Graph, seed: int = SEED, groups: dict | None = None) 
     if n == 2:
         a, b = sorted(g, key=str)
         return {a: (-SPACING, 0.0), b: (SPACING, 0.0)}
+    if g.number_of_edges() == n * (n - 1) // 2:
+        # A clique (most small coauthor groups are one paper's authors): Kamada-Kawai would spend
+        # most of a big view's layout time to draw about this regular polygon.
+        return _fit(nx.circular_layout(sorted(g, key=str)), n)
     if n <= KAMADA_KAWAI_MAX:
         return _fit(nx.kamada_kawai_layout(g, weight=None), n)
     if n <= DIRECT_MAX:
@@ -113,7 +132,7 @@ def packed_layout(g: nx.Graph, seed: int = SEED, centred: bool = False, groups: 
     largest first, rows about as wide as the whole drawing is tall (``centred``: around 0).
     ``groups`` (node → community) shapes the layout of large components."""
     comps = sorted((sorted(c, key=str) for c in nx.connected_components(g)), key=lambda c: (-len(c), str(c[0])))
-    laid = [component_layout(g.subgraph(c), seed, groups) for c in comps]
+    laid = [component_layout(induced(g, c), seed, groups) for c in comps]
     extents = [max(radius(len(c)), max(math.hypot(*p) for p in pos.values())) for c, pos in zip(comps, laid)]
     width = max(2 * extents[0], math.sqrt(sum((2 * r) ** 2 for r in extents)) * 1.1) if comps else 0
     out: dict = {}

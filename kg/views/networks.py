@@ -6,6 +6,9 @@ ViewInfo(path=PosixPath('build/coauthors.html'), nodes=52, edges=130, total_node
 """
 from __future__ import annotations
 
+import hashlib
+import json
+import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,11 +28,15 @@ from kg.analytics.projections import (
     proposing_papers,
 )
 from kg.rdf.store import Store
-from kg.views.layout import packed_layout
+from kg.views.layout import SPACING, induced, packed_layout
 from kg.views.page import OTHER, PALETTE, LegendItem, Page, new_network, write_page
 
 #: Views keep at most this many nodes (the most central by PageRank) and say what they left out.
 MAX_NODES = 2000
+#: A big view keeps its communities and layout while the nodes and links it draws differ from those
+#: they were computed for by less than this share (summed over the writings since); new nodes join a
+#: neighbour's group and go beside it. Beyond it both are computed afresh.
+DRIFT = 0.05
 #: Ego views keep this many neighbours (strongest ties first).
 MAX_NEIGHBOURS = 60
 #: Papers listed in a node's tooltip (all of them, up to PAPERS_IN_DETAILS, on click).
@@ -70,16 +77,18 @@ def _papers_info(papers: list[str], index: dict[str, dict]) -> tuple[list[str], 
     return lines, links
 
 
-def _trim(g: nx.Graph, score: pd.Series, max_nodes: int, what: str) -> tuple[nx.Graph, list[str]]:
-    """Keep the ``max_nodes`` best-scored nodes; a note says what was left out."""
+def _trim(g: nx.Graph, max_nodes: int, what: str) -> tuple[nx.Graph, pd.Series, list[str]]:
+    """Keep the ``max_nodes`` nodes of highest PageRank; the PageRank of what is kept, and a note
+    saying what was left out."""
+    score = pagerank(g)
     if g.number_of_nodes() <= max_nodes:
-        return g, []
+        return g, score, []
     keep = score.sort_values(ascending=False, kind="stable").index[:max_nodes]
-    h = g.subgraph(keep).copy()
+    h = induced(g, keep)
     left = g.number_of_nodes() - h.number_of_nodes()
     note = (f"Showing the {max_nodes:,} most central of {g.number_of_nodes():,} {what} (by PageRank); "
             f"{left:,} {what} and {g.number_of_edges() - h.number_of_edges():,} links are left out.")
-    return h, [note]
+    return h, pagerank(h), [note]
 
 
 def _colour_groups(g: nx.Graph, groups: pd.Series, name_of) -> tuple[dict, list[LegendItem]]:
@@ -94,11 +103,84 @@ def _colour_groups(g: nx.Graph, groups: pd.Series, name_of) -> tuple[dict, list[
     return {n: colour[groups[n]] for n in g.nodes}, legend
 
 
-def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series) -> tuple[pd.Series, callable]:
+def reuse(kept: dict | None, name: str, inputs, compute, adapt=None):
+    """``compute()``, or what ``kept[name]`` holds: as it is when it was computed from the same
+    ``inputs`` (by digest), else ``adapt(it)`` when ``adapt`` is given (see ``_adaptable``). The new
+    value is kept there. ``kept`` outlives this run as JSON, so values are JSON-able: a site written
+    again reuses its slow parts (communities, layouts)."""
+    if kept is None:
+        return compute()
+    digest = hashlib.sha256(json.dumps(inputs, ensure_ascii=False).encode("utf-8")).hexdigest()
+    entry = kept.get(name)
+    if entry is not None and entry.get("digest") == digest:
+        return entry["value"]
+    value = adapt(entry["value"]) if entry is not None and adapt is not None else compute()
+    kept[name] = {"digest": digest, "value": value}
+    return value
+
+
+def _adaptable(kept: dict | None, g: nx.Graph) -> bool:
+    """Whether the communities and the layout ``kept`` for a view may be adapted to ``g`` rather
+    than computed afresh: its nodes and links differ from those they were computed for by less than
+    ``DRIFT`` of them, summed over the writings since. Notes ``g``'s nodes and links for the next."""
+    if kept is None:
+        return False
+    now = {*g.nodes, *("\t".join(sorted(link)) for link in g.edges)}
+    before = set(kept.get("drawn", ()))
+    drift = kept.get("drift", 0.0) + len(before ^ now) / max(len(now), 1) if before else 1.0
+    close = drift < DRIFT
+    kept["drawn"], kept["drift"] = sorted(now), drift if close else 0.0
+    return close
+
+
+def _neighbours_first(g: nx.Graph, placed) -> list:
+    """The nodes of ``g`` not in ``placed``, those with a placed neighbour first (in sorted order)."""
+    new = sorted(n for n in g if n not in placed)
+    return sorted(new, key=lambda n: not any(m in placed for m in g[n]))
+
+
+def _joined_groups(g: nx.Graph, old: dict) -> dict:
+    """Kept communities for ``g``: nodes keep theirs; a new node joins the group most of its
+    grouped neighbours are in, else starts one of its own."""
+    groups = {n: old[n] for n in g if n in old}
+    fresh = max(groups.values(), default=-1) + 1
+    for n in _neighbours_first(g, groups):
+        around = Counter(groups[m] for m in g[n] if m in groups)
+        if around:
+            groups[n] = min(around, key=lambda c: (-around[c], c))
+        else:
+            groups[n], fresh = fresh, fresh + 1
+    return groups
+
+
+def _joined_layout(g: nx.Graph, old: dict) -> dict:
+    """A kept layout for ``g``: nodes keep their places; a new node goes beside a placed neighbour,
+    else into a row under the drawing."""
+    pos = {n: tuple(old[n]) for n in g if n in old}
+    bottom = max((y for _, y in pos.values()), default=0.0) + 2 * SPACING
+    row = 0
+    for n in _neighbours_first(g, pos):
+        near = [pos[m] for m in sorted(g[n]) if m in pos]
+        if near:
+            turn = 2 * math.pi * (len(pos) % 12) / 12
+            pos[n] = (near[0][0] + SPACING * math.cos(turn), near[0][1] + SPACING * math.sin(turn))
+        else:
+            pos[n], row = (row * SPACING, bottom), row + 1
+    return pos
+
+
+def _weighted_edges(g: nx.Graph) -> list:
+    return sorted([*sorted((a, b)), d.get("weight", 1)] for a, b, d in g.edges(data=True))
+
+
+def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series,
+            kept: dict | None = None, adapt: bool = False) -> tuple[pd.Series, callable]:
     """Each node's group (Louvain community, or ``category_of(node)``) and a namer of groups:
     a community is named after its member of highest ``score``."""
     if color_by == "community":
-        com = communities(g)
+        com = pd.Series(reuse(kept, "communities", [sorted(g.nodes), _weighted_edges(g)],
+                              lambda: communities(g).to_dict(), (lambda old: _joined_groups(g, old)) if adapt else None),
+                        name="community", dtype=int)
         def name_of(c, members):
             top = max(members, key=lambda n: score[n])
             return f"community of {g.nodes[top]['label']}"
@@ -134,26 +216,28 @@ def _majority(items) -> str:
     return min(counts, key=lambda c: (-counts[c], c)) if counts else "no category"
 
 
-def _write_network(g, full, groups, colour, score, info, edge_info, page: Page, path) -> ViewInfo:
+def _write_network(g, full, groups, colour, score, info, edge_info, page: Page, path, kept: dict | None,
+                   adapt: bool) -> ViewInfo:
     """Draw a whole-graph view (packed layout, sized by ``score``) into ``path``; what it kept of ``full``."""
-    net = _draw(g, packed_layout(g, groups=groups), colour, {n: float(score[n]) for n in g}, info,
-                edge_info=edge_info, groups=groups)
+    pos = reuse(kept, "layout", [sorted(g.nodes), sorted(sorted(e) for e in g.edges), groups.to_dict()],
+                lambda: packed_layout(g, groups=groups), (lambda old: _joined_layout(g, old)) if adapt else None)
+    net = _draw(g, pos, colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info, groups=groups)
     write_page(net, page, path)
     return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
 
 
 def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
-                  index_href: str | None = None) -> ViewInfo:
+                  index_href: str | None = None, kept: dict | None = None) -> ViewInfo:
     """Everyone who wrote a paper, linked to their coauthors (width: joint papers), coloured by
     Louvain community (or ``color_by="category"``: their papers' most frequent category), sized
-    by PageRank, the ``max_nodes`` most central kept."""
+    by PageRank, the ``max_nodes`` most central kept. ``kept``: see ``reuse``."""
     full = coauthor_graph(store)
-    g, notes = _trim(full, pagerank(full), max_nodes, "people")
+    g, score, notes = _trim(full, max_nodes, "people")
+    adapt = _adaptable(kept, g)
     papers = paper_index(store)
     cats = paper_categories(store)
-    score = pagerank(g)
     groups, name_of = _groups(g, color_by, lambda n: _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])),
-                              score)
+                              score, kept, adapt)
     colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
@@ -166,22 +250,22 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     page = Page("Coauthor network", [f"{g.number_of_nodes():,} people, {g.number_of_edges():,} coauthor links. "
                                      "Size: PageRank; width: joint papers."],
                 legend, notes, "Minimum joint papers", index_href)
-    return _write_network(g, full, groups, colour, score, info, edge_info, page, path)
+    return _write_network(g, full, groups, colour, score, info, edge_info, page, path, kept, adapt)
 
 
 def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
-                index_href: str | None = None) -> ViewInfo:
+                index_href: str | None = None, kept: dict | None = None) -> ViewInfo:
     """Methods named by papers, linked when named in the same abstract (width: such papers),
     coloured by community (or ``color_by="category"``: the broader method, else the papers' most
-    frequent category), sized by PageRank."""
+    frequent category), sized by PageRank. ``kept``: see ``reuse``."""
     full = method_cooccurrence_graph(store)
-    g, notes = _trim(full, pagerank(full), max_nodes, "methods")
+    g, score, notes = _trim(full, max_nodes, "methods")
+    adapt = _adaptable(kept, g)
     papers = paper_index(store)
     cats = paper_categories(store)
     proposers = proposing_papers(store)
-    score = pagerank(g)
     groups, name_of = _groups(g, color_by, lambda n: g.nodes[n].get("family")
-                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])), score)
+                              or _majority(c for p in g.nodes[n]["papers"] for c in cats.get(p, [])), score, kept, adapt)
     colour, legend = _colour_groups(g, groups, name_of)
     info = {}
     for n, d in g.nodes(data=True):
@@ -197,7 +281,7 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     page = Page("Method network", [f"{g.number_of_nodes():,} methods, {g.number_of_edges():,} links between "
                                    "methods named in the same abstract. Size: PageRank; width: papers."],
                 legend, notes, "Minimum papers together", index_href)
-    return _write_network(g, full, groups, colour, score, info, edge_info, page, path)
+    return _write_network(g, full, groups, colour, score, info, edge_info, page, path, kept, adapt)
 
 
 def _ego(g: nx.Graph, centre: str, radius: int, max_neighbours: int) -> tuple[nx.Graph, list[str]]:
@@ -217,7 +301,7 @@ def _ego(g: nx.Graph, centre: str, radius: int, max_neighbours: int) -> tuple[nx
         keep |= set(far[:max_neighbours])
         if len(far) > max_neighbours:
             notes.append(f"Showing {max_neighbours} of {len(far)} second-degree ties.")
-    return g.subgraph(keep).copy(), notes
+    return induced(g, keep), notes
 
 
 def author_ego_view(store: Store, name: str, path: str | Path, radius: int = 1,
@@ -226,7 +310,8 @@ def author_ego_view(store: Store, name: str, path: str | Path, radius: int = 1,
     methods their papers name (diamonds, size: papers)."""
     full = coauthor_graph(store)
     person = find_one(store, name, ("person",))
-    if person.iri not in full:
+    if person.iri not in full:  # someone without papers: the projection may be shared, so a copy
+        full = full.copy()
         full.add_node(person.iri, label=person.label, kind="person", papers=[], years=[])
     g, notes = _ego(full, person.iri, radius, max_neighbours)
     papers = paper_index(store)
@@ -278,7 +363,8 @@ def method_ego_view(store: Store, name: str, path: str | Path, max_neighbours: i
     full = method_cooccurrence_graph(store)
     lineage = method_lineage_graph(store)
     method = find_one(store, name, ("method",))
-    if method.iri not in full:
+    if method.iri not in full:  # named by no paper: the projection may be shared, so a copy
+        full = full.copy()
         full.add_node(method.iri, label=method.label, kind="method", papers=[], years=[])
     g, notes = _ego(full, method.iri, 1, max_neighbours)
     bases, extensions = (set(), set()) if method.iri not in lineage else (

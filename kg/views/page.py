@@ -11,6 +11,7 @@ Markup('{"abstract": "\\\\u003cscript\\\\u003ealert(1)\\\\u003c/script\\\\u003e 
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, field
@@ -49,7 +50,9 @@ BASE_OPTIONS = {
 }
 
 
+@functools.lru_cache(maxsize=None)
 def _vis_asset(name: str) -> Markup:
+    """A file of vis-network, read once per process (a site inlines it in every page)."""
     text = (VIS_LIB / name).read_text(encoding="utf-8")
     return Markup(re.sub(r"//# sourceMappingURL=\S+", "", text))
 

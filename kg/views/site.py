@@ -7,6 +7,7 @@ PosixPath('build/index.html')
 """
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -17,13 +18,16 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from kg.analytics.lineage import MAX_DEPTH, author_lineage, extends_graph, method_lineage
 from kg.analytics.projections import PAPER_METHODS, local_name, method_index
 from kg.analytics.rank import summary
-from kg.rdf.store import Store
+from kg.rdf.store import Snapshot, Store
 from kg.views.lineage import write_lineage_html, write_lineage_json
 from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
 
 #: At most this many method lineage maps (the longest lines first); the index says if more.
 MAX_LINEAGES = 60
+#: The file where a site keeps the slow intermediate results of its network views (communities,
+#: layouts) for the next writing, each under a digest of its inputs (see ``networks.reuse``).
+STATE = "site-state.json"
 
 OWNERS = """
 SELECT DISTINCT ?person ?name WHERE { ?src kg:profileOwner ?person . OPTIONAL { ?person foaf:name ?name } }"""
@@ -69,16 +73,34 @@ def _unique(name: str, taken: set) -> str:
     return name
 
 
+def _kept_state(previous: str | Path | None) -> dict:
+    """What an earlier site in the folder ``previous`` kept; nothing if there is none (or it is damaged:
+    it is only ever recomputed)."""
+    path = Path(previous) / STATE if previous is not None else None
+    if path is None or not path.is_file():
+        return {}
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return state if isinstance(state, dict) else {}
+
+
 def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
-               max_lineages: int = MAX_LINEAGES) -> Path:
+               max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None) -> Path:
     """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
-    index path. ``max_nodes`` caps the two big networks (default: ``networks.MAX_NODES``)."""
+    index path. ``max_nodes`` caps the two big networks (default: ``networks.MAX_NODES``).
+    ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
+    reused where its inputs did not change, so the pages are the same as written afresh."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    store = Snapshot(store)  # the pages share what they read and project
+    kept = _kept_state(previous)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
     counts = summary(store)
-    co = coauthor_view(store, out / "coauthors.html", index_href="index.html", **caps)
-    me = method_view(store, out / "methods.html", index_href="index.html", **caps)
+    co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept.setdefault("coauthors", {}),
+                       **caps)
+    me = method_view(store, out / "methods.html", index_href="index.html", kept=kept.setdefault("methods", {}), **caps)
     networks = [
         {"href": "coauthors.html", "title": "Coauthor network",
          "note": f"{co.nodes:,} of {co.total_nodes:,} people, {co.edges:,} links"},
@@ -125,4 +147,5 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
         networks=networks, people=people, methods=methods, notes=notes)
     index = out / "index.html"
     index.write_text(html, encoding="utf-8")
+    (out / STATE).write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
     return index

@@ -1,0 +1,109 @@
+"""The site of a build folder: written by `kg build` (not with --no-site) or `kg site`, and the
+same whether the graph was built at once or in steps."""
+import hashlib
+import json
+import re
+import subprocess
+import sys
+
+from kg.build import build
+from kg.rdf.store import open_store
+from kg.views import write_site
+from kg.views.networks import DRIFT
+from kg.views.site import STATE
+from tests.conftest import SEEDS
+
+SEED_FILES = sorted(p for p in SEEDS.iterdir() if p.is_file() and not p.name.startswith("."))
+KG = [sys.executable, "-m", "kg.cli"]
+DATA = re.compile(r'<script id="kg-data" type="application/json">(.*?)</script>', re.S)
+
+
+def pages(folder):
+    """Every page of a site: its relative path and its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*")
+            if p.suffix in (".html", ".json") and p.name != STATE and "store" not in p.parts}
+
+
+def drawn(page: bytes):
+    """The nodes (id, label) and links (from, to) a page draws; None for a page without a network."""
+    found = DATA.search(page.decode("utf-8"))
+    if not found:
+        return None
+    data = json.loads(found.group(1))
+    return (sorted((n["id"], n["label"]) for n in data["nodes"]),
+            sorted((e["from"], e["to"]) for e in data["edges"]))
+
+
+def same_site(a: dict, b: dict) -> None:
+    """The same pages drawing the same nodes and links; the network views and the index byte for
+    byte (positions, colours, tooltips). (A lineage map may list the same links in another order.)"""
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    assert {n: p for n, p in a.items() if "lineage" not in n} == {n: p for n, p in b.items() if "lineage" not in n}
+
+
+def test_an_increments_site_is_the_fresh_builds(tmp_path):
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build(SEED_FILES[:2], store=steps, workers=1)
+    build(SEED_FILES, store=steps, workers=1)
+    build(SEED_FILES, fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert len(a) > 10 and "coauthors.html" in a and any(name.startswith("lineage/") for name in a)
+    same_site(a, b)  # nothing kept from the first step shows
+
+
+def test_kg_site_writes_the_pages_alone_and_reuses_what_it_kept(tmp_path):
+    out = tmp_path / "out"
+    run = subprocess.run([*KG, "build", str(SEEDS), "--out", str(out), "--workers", "1", "--no-site"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert not pages(out)  # --no-site: the store and graph.ttl only
+    run = subprocess.run([*KG, "site", "--store", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    first = pages(out)
+    assert "index.html" in first and "coauthors.html" in first and any(n.startswith("lineage/") for n in first)
+    with open_store(out) as store:
+        write_site(store, tmp_path / "plain")  # the same pages as a site written with nothing kept
+    same_site(pages(tmp_path / "plain"), first)  # in another process: nothing depends on a set's order
+
+    # The layouts kept under their inputs' digest are what a second writing draws: moved by hand
+    # in the kept file, they come out moved, while the pages' nodes and links stay.
+    state = json.loads((out / STATE).read_text())
+    layout = state["coauthors"]["layout"]["value"]
+    for xy in layout.values():
+        xy[0] += 5000.0
+    (out / STATE).write_text(json.dumps(state))
+    assert subprocess.run([*KG, "site", "--store", str(out)], capture_output=True).returncode == 0
+    again = pages(out)
+    assert drawn(again["coauthors.html"]) == drawn(first["coauthors.html"])
+    xs = [n["vis"]["x"] for n in json.loads(DATA.search(again["coauthors.html"].decode()).group(1))["nodes"]]
+    assert min(xs) >= 5000.0 - 1e-6
+    assert hashlib.sha256(again["methods.html"]).digest() == hashlib.sha256(first["methods.html"]).digest()
+
+
+def positions(page: bytes) -> dict:
+    data = json.loads(DATA.search(page.decode("utf-8")).group(1))
+    return {n["id"]: (n["vis"]["x"], n["vis"]["y"]) for n in data["nodes"]}
+
+
+def test_a_small_increment_keeps_the_big_views_places(tmp_path):
+    """A paper adding one person and one link changes the coauthor view by less than DRIFT: the
+    increment draws the nodes and links a fresh build draws, every earlier node where it was."""
+    extra = tmp_path / "in" / "extra.jsonl"
+    extra.parent.mkdir()
+    extra.write_text(json.dumps({"title": "Kernel Views of Widgets", "authors": ["Francesco Tonin", "Ada Quill"],
+                                 "year": 2026, "abstract": "We sort widgets with a support vector machine."}) + "\n")
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([SEEDS], store=steps, workers=1)
+    before = positions(pages(steps)["coauthors.html"])
+    build([SEEDS, extra], store=steps, workers=1)
+    build([SEEDS, extra], fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    after = positions(a["coauthors.html"])
+    new = set(after) - set(before)
+    assert len(new) == 1 and next(iter(new)).endswith("ada-quill")
+    assert all(after[n] == before[n] for n in before)
+    drift = json.loads((steps / STATE).read_text())["coauthors"]["drift"]
+    assert 0 < drift < DRIFT
