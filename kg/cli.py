@@ -220,6 +220,8 @@ def cmd_lineage(args) -> int:
     if args.out:
         wrote(write_lineage_html(m, args.out))
     if not (args.json or args.out):
+        for n in m.members():
+            print(f"{n.label}  ({n.weight} papers carry it and its line)")
         for p in m.papers():
             print(f"{p.year or 'year unknown'}  {p.label}")
     for note in m.notes:

@@ -70,6 +70,17 @@ def test_pretrained_models_of_an_architecture(lines_store):
     assert bert.weight == bert.papers + 4 + 1 + 1
 
 
+def test_a_known_method_extends_another_only_where_its_proposer_says_so(lines_store):
+    # "the Variational Autoencoder based on Transformer": a sentence about the paper's own method
+    # (the graph keeps the link the extraction made), which is no member of the Transformer's line
+    assert lines_store.ask(f"ASK {{ <{KGM}vae> kg:extends <{KGM}transformer> }}")
+    m = lineage(lines_store, "Transformer")
+    assert KGM + "vae" not in {n.id for n in m.nodes}
+    assert KGM + "graph-neural-networks" not in {n.id for n in m.nodes}
+    # a method a paper proposes keeps the extension its sentence states
+    assert links_to_subject(lineage(lines_store, "GAN"))[KGM + "stylemixgan"].relation == "extends"
+
+
 def test_a_name_finds_the_sense_most_papers_mean(lines_store):
     # eight papers mean the catalogue's GAN; one wrote "generative neural networks (GAN)"
     m = lineage(lines_store, "GAN")

@@ -113,6 +113,8 @@ MAX_METHODS = 20
 MAX_PROPOSERS = 3
 #: The kinds of evidence that a method or model is of a line, the strongest first.
 LINE_RELATIONS = ("extends", "kindOf", "architecture", "nameBuiltOn")
+#: At most this many "N more" nodes on a map (the subject's and those of the heaviest families).
+MAX_MORE = 6
 #: A member known by its name alone is shown when at least this many papers carry it (else grouped).
 MIN_SHOWN = 2
 #: A name shorter than this is built on only as a whole word ("k-NN" is not built on "NN" glued).
@@ -284,6 +286,26 @@ def extends_graph(store: Store) -> nx.DiGraph:
     return nx.DiGraph((r["method"], r["base"]) for r in store.select(EXTENDS))
 
 
+#: The methods of a catalogue (known methods, which papers name far more often than propose).
+CATALOGUED = "SELECT DISTINCT ?m WHERE { ?m a kg:Method ; skos:inScheme ?scheme }"
+#: The stated extensions that a paper proposing the extending method states.
+EXTENDS_BY_PROPOSER = """
+SELECT DISTINCT ?method ?base WHERE {
+  ?e kg:predicate kg:extends ; kg:subject ?method ; kg:object ?base ; prov:wasDerivedFrom ?paper .
+  ?paper kg:proposes ?method
+}"""
+
+
+def line_extends_graph(store: Store) -> nx.DiGraph:
+    """The ``kg:extends`` links a line takes, A → B when A extends B: a method of the catalogue
+    extends another only where a paper proposing it says so; elsewhere the sentence is about the
+    paper's own method ("a VAE based on the Transformer")."""
+    catalogued = {r["m"] for r in store.select(CATALOGUED)}
+    stated = {(r["method"], r["base"]) for r in store.select(EXTENDS_BY_PROPOSER)}
+    return nx.DiGraph((r["method"], r["base"]) for r in store.select(EXTENDS)
+                      if r["method"] not in catalogued or (r["method"], r["base"]) in stated)
+
+
 def _within(g: nx.DiGraph, start: str, depth: int, reverse: bool) -> dict[str, int]:
     """Methods up to ``depth`` extends-steps from ``start`` (towards its bases, or ``reverse``:
     its extensions), with their distance."""
@@ -359,6 +381,7 @@ class LineIndex:
     instances: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # method -> models of it
     papers: dict[str, int] = field(default_factory=dict)
     first: dict[str, int | None] = field(default_factory=dict)
+    extends: nx.DiGraph = field(default_factory=nx.DiGraph)  # the stated extensions a line takes
     _canonical: dict[str, str] | None = None
 
     @classmethod
@@ -376,6 +399,7 @@ class LineIndex:
         for r in store.select(CARRIED):
             ix.papers[r["x"]] = int(r["papers"])
             ix.first[r["x"]] = year_of(r["first"])
+        ix.extends = line_extends_graph(store)
         for alias, iri in ix.canonical().items():  # a concept is carried by the papers naming it any way
             ix.papers[iri] = ix.papers.get(iri, 0) + ix.papers.get(alias, 0)
             ix.first[iri] = min((y for y in (ix.first.get(iri), ix.first.get(alias)) if y is not None), default=None)
@@ -383,6 +407,11 @@ class LineIndex:
 
     def label(self, iri: str) -> str:
         return self.pref.get(iri) or min(self.labels.get(iri) or {local_name(iri)})
+
+    def modifier(self, iri: str) -> bool:
+        """Whether the node's name is a modifier taken for a name ("BERT-based", "GAN-style")."""
+        words = fold(self.label(iri)).split()
+        return len(words) > 1 and words[-1] in X_SUFFIXES
 
     def names_built_on(self, subjects: set[str], main: str) -> dict[str, tuple[str, str]]:
         """Methods and models whose preferred label is built on a name of ``subjects`` (``main``
@@ -448,19 +477,18 @@ def _stated_extensions(ix: LineIndex, ext: nx.DiGraph, x: str) -> list[str]:
 PROPOSED = "SELECT DISTINCT ?method WHERE { ?paper kg:proposes ?method }"
 
 
-def line_weights(store: Store, ix: LineIndex, ext: nx.DiGraph | None = None) -> dict[str, int]:
+def line_weights(store: Store, ix: LineIndex) -> dict[str, int]:
     """The lines a corpus has, by weight: every proposed method and every method or model the
     catalogue gives a line to (models of its line, kinds of it, models of it), with the papers
     naming it or anything of its line (what extends it, its kinds and models, up to
     ``MAX_DEPTH`` steps down). A generic concept, or a modifier taken for a name ("BERT-based"),
     is no line."""
-    ext = extends_graph(store) if ext is None else ext
+    ext = ix.extends
     heads = {r["method"] for r in store.select(PROPOSED)} | {x for x in ix.narrower if ix.narrower[x]} | {
         x for x in ix.instances if ix.instances[x]}
     out = {}
     for head in heads:
-        words = fold(ix.label(head)).split()
-        if head in ix.generic or head not in ix.kind or (len(words) > 1 and words[-1] in X_SUFFIXES):
+        if head in ix.generic or head not in ix.kind or ix.modifier(head):
             continue
         seen, frontier = {head}, [head]
         for _ in range(MAX_DEPTH):
@@ -512,6 +540,8 @@ def line_members(ix: LineIndex, ext: nx.DiGraph, main: str, same: tuple[str, ...
         for f in found:
             f.iri = canonical.get(f.iri, f.iri)
         for f in sorted(found, key=lambda f: LINE_RELATIONS.index(f.relation)):
+            if f.iri in ix.generic or ix.modifier(f.iri):
+                continue  # "deep learning", "BERT-based": no member of a line
             # a catalogue family no paper names (not a node of the graph) is of the line by its members
             if f.iri not in subjects and f.iri not in members and (f.iri in ix.kind or f.relation == "kindOf"):
                 members[f.iri] = f
@@ -523,8 +553,9 @@ def line_members(ix: LineIndex, ext: nx.DiGraph, main: str, same: tuple[str, ...
     return {k: m for k, m in members.items() if m.weight > 0}
 
 
-def _tail_groups(members: dict[str, Member], shown: set[str], subject: str) -> dict[str, list[Member]]:
-    """Members not shown, by the nearest shown node they hang from."""
+def _tail_groups(members: dict[str, Member], shown: set[str], subject: str, ix: LineIndex) -> dict[str, list[Member]]:
+    """Members not shown, by the nearest shown node they hang from; the ``MAX_MORE`` - 1 heaviest
+    groups keep their own "more" node, the rest join the subject's."""
     groups: dict[str, list[Member]] = defaultdict(list)
     for m in members.values():
         if m.iri in shown:
@@ -532,7 +563,10 @@ def _tail_groups(members: dict[str, Member], shown: set[str], subject: str) -> d
         anchor = m.parent
         while anchor in members and anchor not in shown:
             anchor = members[anchor].parent
-        groups[anchor if anchor in shown or anchor == subject else subject].append(m)
+        groups[anchor if anchor in shown else subject].append(m)
+    own = sorted((a for a in groups if a != subject), key=lambda a: (-sum(m.weight for m in groups[a]), ix.label(a)))
+    for a in own[MAX_MORE - 1:]:
+        groups[subject] += groups.pop(a)
     return groups
 
 
@@ -566,7 +600,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     left out is counted in ``notes``."""
     ix = index or LineIndex.read(store)
     b = _Builder(store)
-    ext = extends_graph(store)
+    ext = ix.extends
     same = tuple(sorted({*same, *(a for s in (method, *same) for a in ix.aliases(s))} - {method}))
     subjects = {method, *same}
     subject = b.method(method, "subject", fallback_year=ix.first.get(method))
@@ -607,7 +641,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
         target = method if mem.parent in subjects else mem.parent
         if mem.relation != "extends" or (m, target) not in b.edges:
             b.line_edge(m, target, mem.relation, mem.ground, ix)
-    for anchor, group in sorted(_tail_groups(members, shown, method).items()):
+    for anchor, group in sorted(_tail_groups(members, shown, method, ix).items()):
         target = method if anchor in subjects else anchor
         group.sort(key=lambda m: (-m.weight, ix.label(m.iri).casefold()))
         gid = f"{target}#more"

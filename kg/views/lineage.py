@@ -86,7 +86,7 @@ def _rows(m: LineageMap, column) -> list[tuple[int, LineageNode | None, LineageN
 
 
 def timeline_layout(m: LineageMap) -> tuple[dict[str, tuple[float, float]], list[dict]]:
-    """Positions and the column headers ``{x, label, unknown}``: one column per year, each
+    """Positions and the column headers ``{x, label, unknown, gap}``: one column per year, each
     split in a paper slot (left) and a method slot (right), so links into earlier years reach
     methods without crossing papers. Each line of work gets a horizontal band as tall as its
     fullest column, so a line reads left to right; bands are stacked in line order."""
@@ -108,7 +108,9 @@ def timeline_layout(m: LineageMap) -> tuple[dict[str, tuple[float, float]], list
                 pos[meth.id] = (i * COLUMN_WIDTH + METHOD_OFFSET, y)
             if paper:
                 pos[paper.id] = (i * COLUMN_WIDTH + PAPER_OFFSET, y)
-    headers = [{"x": i * COLUMN_WIDTH, "label": "year unknown" if c is None else str(c), "unknown": c is None}
+    # years without anything on the map get no column: a gap is marked "…" between two columns
+    headers = [{"x": i * COLUMN_WIDTH, "label": "year unknown" if c is None else str(c), "unknown": c is None,
+                "gap": c is not None and i > 0 and columns[i - 1] is not None and c - columns[i - 1] > 1}
                for i, c in enumerate(columns)]
     return pos, headers
 

@@ -190,6 +190,7 @@
         ctx.font = "bold 28px system-ui, sans-serif";
         ctx.textAlign = "center";
         ctx.fillText(c.label, c.x, top - 40);
+        if (c.gap) ctx.fillText("…", c.x - w / 2, top - 40);  // years left out: nothing in them
       });
     });
   }
