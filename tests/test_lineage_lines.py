@@ -178,6 +178,21 @@ def test_the_map_in_a_browser(lines_store, mini_store, tmp_path, opened):
     page.page.mouse.wheel(0, 600)
     page.page.wait_for_timeout(200)
     assert page.js("network.getViewPosition()")["y"] > before["y"] and page.js("network.getScale()") == scale
+    # a click on "N more" opens its members, with their links and grounds; a second click closes them
+    more = next(n for n in m.nodes if n.kind == "more")
+    poli = next(x["id"] for x in more.members if x["label"] == "PoliBERT")
+    hidden = f"network.body.data.nodes.get({json.dumps(poli)}).hidden"
+    assert page.js(hidden) is True
+    page.js(f"network.focus({json.dumps(more.id)}, {{animation: false}})")
+    centre = page.js(f"network.canvasToDOM(network.getPositions([{json.dumps(more.id)}])[{json.dumps(more.id)}])")
+    box = page.page.locator("#kg-network").bounding_box()
+    page.page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
+    assert page.js(hidden) is False
+    tip = page.js(f"network.body.data.edges.get().find(e => e.from === {json.dumps(poli)}).title.textContent")
+    assert "Its name “PoliBERT” is built on “BERT”." in tip
+    page.page.mouse.click(box["x"] + 5, box["y"] + 5)  # elsewhere, then on it again
+    page.page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
+    assert page.js(hidden) is True
     assert page.errors == []
     # a map that fits is drawn whole: no label cut at an edge (the KSVD map's last column was)
     ksvd = lineage(mini_store, "KSVD")

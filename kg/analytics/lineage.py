@@ -137,7 +137,7 @@ class LineageNode:
     papers: int | None = None  # methods and models: how many papers of the graph name it
     dated_by: str = ""  # methods and models: "proposed" (year of the first proposing paper) or "named"
     weight: int | None = None  # members: papers naming it or what is of its own line
-    members: list[dict] = field(default_factory=list)  # a "more" group: {label, papers, relation}
+    members: list[dict] = field(default_factory=list)  # a "more" group: {id, label, papers, relation, ground}
 
 
 @dataclass
@@ -263,7 +263,7 @@ class _Builder:
     def line_edge(self, member: str, target: str, relation: str, ground: str, ix: "LineIndex") -> None:
         """A member's link to the line, with its ground and a sentence of the graph naming it."""
         named = self.store.select(NAMED_IN, {"x": ox.NamedNode(member)})
-        example = [f"Named in {ix.papers.get(member, 0)} papers, e.g. “{named[0]['sentence']}”"] if named else []
+        example = [f"Named in {papers_phrase(ix.papers.get(member, 0))}, e.g. “{named[0]['sentence']}”"] if named else []
         self.edges[member, target] = LineageEdge(member, target, relation, [ground] + example)
 
     def edge(self, source: str, target: str, relation: str) -> None:
@@ -648,7 +648,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
         b.nodes[gid] = LineageNode(
             gid, "more", f"{len(group)} more", b.nodes[target].year, "more",
             weight=sum(m.weight for m in group),
-            members=[{"label": ix.label(m.iri), "papers": ix.papers.get(m.iri, 0), "relation": m.relation,
+            members=[{"id": m.iri, "label": ix.label(m.iri), "papers": ix.papers.get(m.iri, 0), "relation": m.relation,
                       "ground": m.ground} for m in group])
         b.edges[gid, target] = LineageEdge(gid, target, "more", [])
     users = [(p, RELATIONS.index(_strongest(rs)), y) for p, (rs, y) in b.related(method, same).items()
@@ -723,7 +723,8 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     return LineageMap(person, label, "author", list(b.nodes.values()), list(b.edges.values()), notes)
 
 
-def _papers(n: int) -> str:
+def papers_phrase(n: int) -> str:
+    """"1 paper", "12 papers"."""
     return f"{n} paper" if n == 1 else f"{n} papers"
 
 
@@ -751,8 +752,8 @@ def lineage(store: Store, name: str, kind: str | None = None, max_users: int = M
             if others:
                 def what(sense: Sense) -> str:  # its own name where it has one ("Cross-Lingual Attention Mixer")
                     own = [x for x in ix.labels.get(sense.iri, ()) if fold(x) != fold(name)]
-                    return f"{max(own, key=len) if own else sense.label} ({_papers(sense.papers)})"
-                m.notes.insert(0, f"Also called {name} in {_papers(sum(s.papers for s in others))}: "
+                    return f"{max(own, key=len) if own else sense.label} ({papers_phrase(sense.papers)})"
+                m.notes.insert(0, f"Also called {name} in {papers_phrase(sum(s.papers for s in others))}: "
                                + "; ".join(what(s) for s in others[:8]) + ".")
             return m
     match = find_one(store, name, ("person",))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kg.analytics.lineage import LineageMap, LineageNode
+from kg.analytics.lineage import LineageMap, LineageNode, papers_phrase
 from kg.views.networks import BASE, CENTRE, EXTENSION, METHOD, ViewInfo
 from kg.views.page import LegendItem, Page, new_network, write_page
 
@@ -117,14 +117,15 @@ def timeline_layout(m: LineageMap) -> tuple[dict[str, tuple[float, float]], list
 
 def _node_info(n: LineageNode) -> dict:
     if n.kind == "more":
-        lines = [f"{x['label']}: {x['papers']} papers ({RELATION_WORDS.get(x['relation'], x['relation'])}). {x['ground']}"
-                 for x in n.members]
-        return {"heading": f"{len(n.members)} more of the line, most named first", "lines": lines, "links": []}
+        lines = [f"{x['label']}: {papers_phrase(x['papers'])} ({RELATION_WORDS.get(x['relation'], x['relation'])})."
+                 f" {x['ground']}" for x in n.members]
+        return {"heading": f"{len(n.members)} more of the line, most named first (click: show them)", "lines": lines,
+                "links": []}
     if n.kind != "paper":
         when = {"proposed": f"proposed in {n.year}", "named": f"first named here in {n.year}"}.get(
             n.dated_by, f"proposed in {n.year}" if n.year is not None else "year unknown: no dated paper here proposes it")
         what = "pretrained model" if n.kind == "model" else "method"
-        lines = [f"{what}, {when}"] + ([f"named in {n.papers} papers"] if n.papers is not None else [])
+        lines = [f"{what}, {when}"] + ([f"named in {papers_phrase(n.papers)}"] if n.papers is not None else [])
         lines += [f"also called {', '.join(n.aliases)}"] if n.aliases else []
         return {"heading": n.label, "lines": lines, "links": []}
     authors = ", ".join(n.authors[:8]) + (" et al." if len(n.authors) > 8 else "")
@@ -146,6 +147,26 @@ def _legend(m: LineageMap) -> list[LegendItem]:
     items += [LegendItem(RELATION_COLOUR[r], f"edge: {RELATION_LEGEND.get(r, RELATION_WORDS.get(r, r))}", "box")
               for r in relations]
     return items
+
+
+#: Rows of a "more" group's members when it is opened, below it in its column's method slot.
+GROUP_ROW = 48
+
+
+def _add_group(net, more: LineageNode, at: tuple[float, float], labels: dict[str, str]) -> None:
+    """A "more" node's members as hidden nodes and links, below it, shown by a click on it."""
+    anchor = next(iter(e for e in net.edges if e["from"] == more.id))["to"]
+    for k, x in enumerate(more.members, start=1):
+        if x["id"] in labels:
+            continue  # drawn on the map already
+        words = RELATION_WORDS.get(x["relation"], x["relation"])
+        net.add_node(x["id"], label=short(x["label"], METHOD_LABEL), x=at[0], y=at[1] + k * GROUP_ROW, hidden=True,
+                     group_of=more.id, shape="ellipse", color=EXTENSION, font={"size": 15, "color": "#ffffff"},
+                     info={"heading": x["label"], "lines": [f"named in {papers_phrase(x['papers'])}", f"{words}: {x['ground']}"],
+                           "links": []}, years=[])
+        net.add_edge(x["id"], anchor, id=f"{more.id}-{k}", label=words, color=RELATION_COLOUR[x["relation"]],
+                     hidden=True, group_of=more.id, weight=1, years=[],
+                     info={"heading": f"{x['label']} {words} {labels[anchor]}", "lines": [x["ground"] or "(a paper says so)"]})
 
 
 def _focus(m: LineageMap) -> list[str]:
@@ -186,6 +207,9 @@ def write_lineage_html(m: LineageMap, path: str | Path, index_href: str | None =
         net.add_edge(e.source, e.target, id=f"e{i}", label=words, color=RELATION_COLOUR[e.relation],
                      dashes=e.relation == "mentions", weight=1, years=[],
                      info={"heading": f"{short(labels[e.source], 60)} {words} {labels[e.target]}", "lines": lines})
+    for n in m.nodes:
+        if n.kind == "more":
+            _add_group(net, n, pos[n.id], labels)
     ys = [p[1] for p in pos.values()] or [0.0]
     papers = sum(1 for n in m.nodes if n.kind == "paper")
     methods = sum(1 for n in m.nodes if n.kind == "method")

@@ -98,7 +98,22 @@
       box.appendChild(ul);
     }
   }
-  network.on("selectNode", function (p) { showDetails(p.nodes[0]); });
+  // A "more" node of a lineage map opens (and closes) the members it groups.
+  function toggleGroup(id) {
+    var open = null;
+    [[nodeSet, DATA.nodes], [edgeSet, DATA.edges]].forEach(function (pair) {
+      var changes = pair[1].filter(function (x) { return x.group_of === id; }).map(function (x) {
+        if (open === null) open = pair[0].get(x.id).hidden === true;
+        return {id: x.id, hidden: !open};
+      });
+      pair[0].update(changes);
+    });
+    refresh();
+  }
+  network.on("selectNode", function (p) {
+    showDetails(p.nodes[0]);
+    if (DATA.nodes.some(function (x) { return x.group_of === p.nodes[0]; })) toggleGroup(p.nodes[0]);
+  });
   network.on("deselectNode", function () { byId("kg-details").replaceChildren(el("div", "Click a node for details.", "kg-note")); });
 
   // Search: exact name, else the first that starts with it, else the first containing it.
