@@ -201,3 +201,30 @@ def test_the_map_in_a_browser(lines_store, mini_store, tmp_path, opened):
     ids = [n.id for n in ksvd.nodes]
     assert _inside(small, ids) == ids
     assert small.errors == []
+
+
+def test_a_long_span_opens_legible_and_scrolls_sideways(tmp_path, opened):
+    from kg.analytics.lineage import LineageEdge, LineageMap, LineageNode
+
+    subject = KGM + "old-method"
+    nodes = [LineageNode(subject, "method", "OldMethod", 2005, "subject", dated_by="proposed")]
+    edges = []
+    for i in range(60):  # 60 papers over 15 years, every year with some
+        paper = KGR + f"paper/p{i}"
+        nodes.append(LineageNode(paper, "paper", f"A paper on OldMethod number {i}", 2005 + i % 15, "user",
+                                 title=f"A paper on OldMethod number {i}"))
+        edges.append(LineageEdge(paper, subject, "uses", [f"We use OldMethod ({i})."]))
+    m = LineageMap(subject, "OldMethod", "method", nodes, edges)
+    assert len(m.columns()) == 15
+    write_lineage_html(m, tmp_path / "long.html")
+    page = opened(tmp_path / "long.html").drawn()
+    assert page.js("network.getScale()") >= LEGIBLE_SCALE - 1e-6  # nodes keep a readable size
+    assert _inside(page, [subject]) == [subject]
+    before = page.js("network.getViewPosition()")
+    page.page.mouse.move(300, 400)
+    page.page.keyboard.down("Shift")
+    page.page.mouse.wheel(0, 800)
+    page.page.keyboard.up("Shift")
+    page.page.wait_for_timeout(200)
+    assert page.js("network.getViewPosition()")["x"] > before["x"]  # on to the later years
+    assert page.errors == []

@@ -217,7 +217,7 @@ def write_lineage_html(m: LineageMap, path: str | Path, index_href: str | None =
     what = "lines of work" if m.kind == "author" else "lineage"
     page = Page(f"{m.label}: {what}",
                 [(f"{models} pretrained models, " if models else "") + f"{methods} methods and {papers} papers, by year. "
-                 "Hover an edge for its evidence."],
+                 "Hover an edge for its evidence; the wheel scrolls (with shift: across the years), ctrl+wheel zooms."],
                 _legend(m), m.notes, index_href=index_href,
                 meta={"columns": headers, "columnWidth": COLUMN_WIDTH, "top": min(ys), "bottom": max(ys),
                       "legibleScale": LEGIBLE_SCALE, "focus": _focus(m)})

@@ -193,8 +193,8 @@
       ev.preventDefault();
       ev.stopPropagation();
       var s = network.getScale(), at = network.getViewPosition();
-      network.moveTo({position: {x: at.x + (ev.shiftKey ? ev.deltaY : ev.deltaX) / s,
-                                 y: at.y + (ev.shiftKey ? 0 : ev.deltaY) / s}, scale: s, animation: false});
+      var dy = ev.shiftKey ? 0 : ev.deltaY, dx = ev.deltaX + (ev.shiftKey ? ev.deltaY : 0);  // shift: sideways
+      network.moveTo({position: {x: at.x + dx / s, y: at.y + dy / s}, scale: s, animation: false});
     }, {capture: true, passive: false});
     network.on("beforeDrawing", function (ctx) {
       var top = DATA.meta.top, bottom = DATA.meta.bottom, w = DATA.meta.columnWidth;
