@@ -163,6 +163,8 @@ def test_the_map_in_a_browser(lines_store, mini_store, tmp_path, opened):
     m = lineage(lines_store, "BERT")
     write_lineage_html(m, tmp_path / "bert.html")
     page = opened(tmp_path / "bert.html").drawn()
+    # the members of closed "more" groups are not counted as shown
+    assert page.js("document.getElementById('kg-counts').textContent").startswith(f"Showing {len(m.nodes)} of ")
     # every member's link shows its evidence on hover (the tooltip vis-network shows)
     for e in m.edges:
         if e.target == m.subject and e.relation == "kindOf":

@@ -53,8 +53,9 @@
   window.network = network;
 
   function showCounts() {
-    byId("kg-counts").textContent = "Showing " + nodeView.length + " of " + nodeSet.length + " nodes, "
-      + edgeView.length + " of " + edgeSet.length + " links.";
+    var shown = function (view) { return view.get({filter: function (x) { return !x.hidden; }}).length; };
+    byId("kg-counts").textContent = "Showing " + shown(nodeView) + " of " + nodeSet.length + " nodes, "
+      + shown(edgeView) + " of " + edgeSet.length + " links.";  // a closed "more" group's members are hidden
   }
   function refresh() { nodeView.refresh(); edgeView.refresh(); showCounts(); }
 
