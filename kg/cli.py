@@ -179,7 +179,9 @@ def cmd_explain(args) -> int:
     for row in rows:
         print(f"{row['subject']} --{row['link']}--> {row['object']}")
         if row["sentence"] is not None:
-            print(f"    \"{row['sentence']}\" [{row['start']}:{row['end']}] rule={row['rule']} confidence={row['confidence']}")
+            where = f" [{row['start']}:{row['end']}]" if row["start"] is not None else ""
+            print(f"    \"{row['sentence']}\"{where} rule={row['rule']}"
+                  + (f" confidence={row['confidence']}" if row["confidence"] is not None else ""))
         elif row["rule"]:
             print(f"    {row['rule']}")
     return 0
@@ -235,6 +237,8 @@ def cmd_lineage(args) -> int:
     if args.out:
         wrote(write_lineage_html(m, args.out))
     if not (args.json or args.out):
+        for n in m.members():
+            print(f"{n.label}  ({n.weight} papers carry it and its line)")
         for p in m.papers():
             print(f"{p.year or 'year unknown'}  {p.label}")
     for note in m.notes:

@@ -2,6 +2,7 @@
 hand-made graphs of the analytics and query tests in real embedded stores, and helpers for the
 endpoint and remote-store tests."""
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -110,3 +111,69 @@ def oxigraph_server(location: Path):
     finally:
         process.terminate()
         process.wait(10)
+
+
+# A real headless Chromium for the views (one per session), and pages opened in it offline.
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (shutil.which("chromium") or os.path.exists(CHROMIUM)):
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium is missing (apt-get install chromium)")
+        pytest.skip("chromium is missing")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Opened:
+    """A page opened offline, recording console errors, page errors and dialogs."""
+
+    def __init__(self, browser, path: Path):
+        self.context = browser.new_context(viewport={"width": 1400, "height": 900}, offline=True)
+        self.requests: list[str] = []
+        self.context.route("**/*", self._only_files)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.goto(path.as_uri())
+
+    def _only_files(self, route):
+        if route.request.url.startswith("file:"):
+            route.continue_()
+        else:
+            self.requests.append(route.request.url)
+            route.abort()
+
+    def drawn(self):
+        self.page.wait_for_function("document.body.getAttribute('data-drawn') === '1'", timeout=30000)
+        return self
+
+    def js(self, expr):
+        return self.page.evaluate(expr)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def opened(browser):
+    pages = []
+
+    def open_(path):
+        pages.append(Opened(browser, path))
+        return pages[-1]
+
+    yield open_
+    for p in pages:
+        p.close()

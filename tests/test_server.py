@@ -1,5 +1,4 @@
 """The SPARQL endpoint on a loopback port, with SPARQLWrapper (and plain HTTP) as clients."""
-import shutil
 import threading
 import urllib.error
 import urllib.request
@@ -284,19 +283,6 @@ def test_a_rebuilt_store_is_served_whole_and_at_once(tmp_path):
         assert newest == [{"name": "new-3"}]
     finally:
         stop(server)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Headless Chromium driven by Playwright (skipped where no Chromium is installed)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("no Chromium here (apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-        yield browser
-        browser.close()
 
 
 def test_page_runs_a_named_query_in_a_browser_offline(endpoint, browser):

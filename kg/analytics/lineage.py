@@ -1,7 +1,16 @@
-"""Lineage maps: a method's line (who proposed it, what it extends, what extends it, who uses
+"""Lineage maps: a method's line (who proposed it, what it extends, what is of its line, who uses
 it) or a person's lines of work (the methods they proposed and how their later papers build on
 them), as papers and methods placed in time. Years come from the graph only: a paper without a
-year, or a method no dated paper proposes, goes to the "year unknown" column.
+year, or a method no dated paper proposes (nor, for a member of a line, names), goes to the "year
+unknown" column.
+
+A method or pretrained model is of a line by four kinds of evidence, each kept as itself
+(``LINE_RELATIONS``): a stated extension (``kg:extends``, with its sentence), the catalogue's
+family (``skos:broader``: a kind of it, or a model of its line), a model instantiating it as its
+architecture (``kg:architecture``), and a name built on its name ("BioBERT", "X-GAN",
+"hierarchical BERT", found over the labels of the graph: ``built_on``). Members are ranked by how
+much of the corpus carries them (papers naming them, and those naming what is of their own line);
+the map shows the strongest and groups the rest, by the member they hang from, into "N more".
 
 >>> m = lineage(store, "KSVD")                                      # doctest: +SKIP
 >>> [n.label for n in m.nodes if n.kind == "paper"]                 # doctest: +SKIP
@@ -12,15 +21,18 @@ year, or a method no dated paper proposes, goes to the "year unknown" column.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
 
 import networkx as nx
 import pyoxigraph as ox
 
-from kg.analytics.names import find_one
+from kg.analytics.names import NotFound, find, find_one
 from kg.analytics.projections import EXTENDS, PAPERS, RELATIONS, local_name, paper_label, year_of
 from kg.rdf.store import Store
+from kg.extract.text import X_SUFFIXES
+from kg.resolve.keys import fold
 
 #: Kept out of PAPERS: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
 #: joining it to the bound paper (1.6 s a paper on 18k papers, 13 ms on its own).
@@ -32,18 +44,43 @@ SELECT ?paper ?name ?position WHERE {
 
 METHOD = """
 SELECT ?method ?label ?alias WHERE {
-  ?method a kg:Method .
   OPTIONAL { ?method skos:prefLabel ?label }
   OPTIONAL { ?method skos:altLabel ?alias }
 }"""
 
-#: Papers related to one method, and how.
+#: Papers related to one method or model, and how (a paper using a pretrained model uses it).
 PAPERS_OF_METHOD = """
 SELECT ?method ?paper ?relation ?year WHERE {
-  VALUES ?relation { kg:proposes kg:uses kg:comparesWith kg:mentions }
+  VALUES ?relation { kg:proposes kg:uses kg:comparesWith kg:mentions kg:usesModel }
   ?paper ?relation ?method .
   OPTIONAL { ?paper fabio:hasPublicationYear ?year }
 }"""
+
+#: Every method and pretrained model with its labels, and whether the catalogue calls it generic.
+CONCEPTS = """
+SELECT ?x ?kind ?label ?preferred ?generic WHERE {
+  { ?x a kg:Method BIND("method" AS ?kind) } UNION { ?x a kg:Model BIND("model" AS ?kind) }
+  { ?x skos:prefLabel ?label BIND(true AS ?preferred) } UNION { ?x skos:altLabel ?label BIND(false AS ?preferred) }
+  OPTIONAL { ?x kg:generic ?generic }
+}"""
+
+#: The catalogue's families: a kind of (skos:broader) and a model's architecture (kg:architecture).
+FAMILIES = """
+SELECT ?x ?relation ?parent WHERE { VALUES ?relation { skos:broader kg:architecture } ?x ?relation ?parent }"""
+
+#: How many papers name each method or model, and the first year one does.
+CARRIED = """
+SELECT ?x (COUNT(DISTINCT ?paper) AS ?papers) (MIN(?year) AS ?first) WHERE {
+  ?paper kg:mentions|kg:usesModel ?x .
+  OPTIONAL { ?paper fabio:hasPublicationYear ?year }
+} GROUP BY ?x"""
+
+#: The first sentence naming a method or model, shown where the map names it without other evidence.
+NAMED_IN = """
+SELECT ?sentence WHERE {
+  VALUES ?predicate { kg:proposes kg:uses kg:comparesWith kg:mentions kg:usesModel }
+  ?e kg:object ?x ; kg:predicate ?predicate ; kg:sentence ?sentence .
+} LIMIT 1"""
 
 #: A person's papers and what they do with which method.
 METHODS_OF_PERSON = """
@@ -61,36 +98,53 @@ SELECT ?object ?subject ?predicate ?sentence WHERE {
   ?e kg:object ?object ; kg:subject ?subject ; kg:predicate ?predicate ; kg:sentence ?sentence .
 }"""
 
+#: The concepts the catalogue calls too generic to be a line (deep learning, Bayesian methods).
+GENERIC = "SELECT ?m WHERE { ?m kg:generic true }"
+
 #: How far the map follows kg:extends from the subject method, each way.
 MAX_DEPTH = 3
 #: At most this many papers that use (not propose) the subject method; the rest are counted.
 MAX_USERS = 40
+#: At most this many lines of work on a person's map (those with the most papers and descendants).
+MAX_LINES = 8
 #: At most this many methods it builds on, and as many extending it (the nearest).
 MAX_METHODS = 20
 #: At most this many papers proposing each method of a method's map (the earliest).
 MAX_PROPOSERS = 3
+#: The kinds of evidence that a method or model is of a line, the strongest first.
+LINE_RELATIONS = ("extends", "kindOf", "architecture", "nameBuiltOn")
+#: At most this many "N more" nodes on a map (the subject's and those of the heaviest families).
+MAX_MORE = 6
+#: A member known by its name alone is shown when at least this many papers carry it (else grouped).
+MIN_SHOWN = 2
+#: A name shorter than this is built on only as a whole word ("k-NN" is not built on "NN" glued).
+MIN_AFFIX_NAME = 3
 
 
 @dataclass
 class LineageNode:
-    id: str  # IRI
-    kind: str  # "paper" or "method"
+    id: str  # IRI (a made-up one for a "more" group)
+    kind: str  # "paper", "method", "model" (a pretrained model) or "more" (members grouped)
     label: str
     year: int | None
-    role: str = ""  # "subject", "base", "extension", "proposer", "user", "line"
+    role: str = ""  # "subject", "base", "extension", "member", "more", "proposer", "user", "line"
     title: str | None = None
     abstract_start: str | None = None
     authors: list[str] = field(default_factory=list)
     url: str | None = None
     aliases: list[str] = field(default_factory=list)
     line: int = 0  # which line of work (author maps), for grouping rows
+    papers: int | None = None  # methods and models: how many papers of the graph name it
+    dated_by: str = ""  # methods and models: "proposed" (year of the first proposing paper) or "named"
+    weight: int | None = None  # members: papers naming it or what is of its own line
+    members: list[dict] = field(default_factory=list)  # a "more" group: {id, label, papers, relation, ground}
 
 
 @dataclass
 class LineageEdge:
     source: str
     target: str
-    relation: str  # "proposes", "uses", "comparesWith", "mentions" or "extends"
+    relation: str  # "proposes", "uses", "comparesWith", "mentions", or one of LINE_RELATIONS, or "more"
     evidence: list[str] = field(default_factory=list)
 
 
@@ -107,6 +161,11 @@ class LineageMap:
         """The map's columns: ``None`` ("year unknown") first if needed, then the years."""
         years = {n.year for n in self.nodes}
         return ([None] if None in years else []) + sorted(y for y in years if y is not None)
+
+    def members(self) -> list[LineageNode]:
+        """The methods and models shown as of the subject's line, strongest first."""
+        ms = [n for n in self.nodes if n.role in ("extension", "member")]
+        return sorted(ms, key=lambda n: (-(n.weight or 0), n.label))
 
     def papers(self) -> list[LineageNode]:
         """The papers of the map in time order (undated last)."""
@@ -156,14 +215,17 @@ class _Builder:
         self._related: dict[str, dict[str, tuple[set, int | None]]] = {}
         self._evidence: dict[str, dict[tuple[str, str], list[str]]] = {}
 
-    def related(self, method: str) -> dict[str, tuple[set, int | None]]:
-        """paper → (relations it has to ``method``, its year)."""
+    def related(self, method: str, same: tuple[str, ...] = ()) -> dict[str, tuple[set, int | None]]:
+        """paper → (relations it has to ``method`` or to the other IRIs of it, ``same``, its year).
+        A paper using a pretrained model uses it."""
         if method not in self._related:
             out: dict[str, tuple[set, int | None]] = {}
-            for r in self.store.select(PAPERS_OF_METHOD, {"method": ox.NamedNode(method)}):
-                rels, year = out.get(r["paper"], (set(), None))
-                y = year_of(r["year"])
-                out[r["paper"]] = rels | {local_name(r["relation"])}, y if year is None else min(year, y or year)
+            for iri in (method, *same):
+                for r in self.store.select(PAPERS_OF_METHOD, {"method": ox.NamedNode(iri)}):
+                    rels, year = out.get(r["paper"], (set(), None))
+                    y = year_of(r["year"])
+                    relation = "uses" if r["relation"].endswith("#usesModel") else local_name(r["relation"])
+                    out[r["paper"]] = rels | {relation}, y if year is None else min(year, y or year)
             self._related[method] = out
         return self._related[method]
 
@@ -188,12 +250,21 @@ class _Builder:
             self.nodes[iri] = replace(self.details(iri), role=role, line=line)
         return self.nodes[iri]
 
-    def method(self, iri: str, role: str, line: int = 0) -> LineageNode:
-        """A method node dated by its earliest dated proposing paper (else year unknown)."""
+    def method(self, iri: str, role: str, line: int = 0, fallback_year: int | None = None) -> LineageNode:
+        """A method node dated by its earliest dated proposing paper (else ``fallback_year``, else
+        year unknown)."""
         if iri not in self.nodes:
             years = [y for _, (rs, y) in self.related(iri).items() if "proposes" in rs and y is not None]
-            self.nodes[iri] = replace(_method_node(self.store, iri, min(years, default=None)), role=role, line=line)
+            year = min(years, default=fallback_year)
+            dated_by = "proposed" if years else "named" if year is not None else ""
+            self.nodes[iri] = replace(_method_node(self.store, iri, year), role=role, line=line, dated_by=dated_by)
         return self.nodes[iri]
+
+    def line_edge(self, member: str, target: str, relation: str, ground: str, ix: "LineIndex") -> None:
+        """A member's link to the line, with its ground and a sentence of the graph naming it."""
+        named = self.store.select(NAMED_IN, {"x": ox.NamedNode(member)})
+        example = [f"Named in {papers_phrase(ix.papers.get(member, 0))}, e.g. “{named[0]['sentence']}”"] if named else []
+        self.edges[member, target] = LineageEdge(member, target, relation, [ground] + example)
 
     def edge(self, source: str, target: str, relation: str) -> None:
         if (source, target) not in self.edges:
@@ -213,6 +284,26 @@ class _Builder:
 def extends_graph(store: Store) -> nx.DiGraph:
     """Every ``kg:extends`` link, A → B when A extends B."""
     return nx.DiGraph((r["method"], r["base"]) for r in store.select(EXTENDS))
+
+
+#: The methods of a catalogue (known methods, which papers name far more often than propose).
+CATALOGUED = "SELECT DISTINCT ?m WHERE { ?m a kg:Method ; skos:inScheme ?scheme }"
+#: The stated extensions that a paper proposing the extending method states.
+EXTENDS_BY_PROPOSER = """
+SELECT DISTINCT ?method ?base WHERE {
+  ?e kg:predicate kg:extends ; kg:subject ?method ; kg:object ?base ; prov:wasDerivedFrom ?paper .
+  ?paper kg:proposes ?method
+}"""
+
+
+def line_extends_graph(store: Store) -> nx.DiGraph:
+    """The ``kg:extends`` links a line takes, A → B when A extends B: a method of the catalogue
+    extends another only where a paper proposing it says so; elsewhere the sentence is about the
+    paper's own method ("a VAE based on the Transformer")."""
+    catalogued = {r["m"] for r in store.select(CATALOGUED)}
+    stated = {(r["method"], r["base"]) for r in store.select(EXTENDS_BY_PROPOSER)}
+    return nx.DiGraph((r["method"], r["base"]) for r in store.select(EXTENDS)
+                      if r["method"] not in catalogued or (r["method"], r["base"]) in stated)
 
 
 def _within(g: nx.DiGraph, start: str, depth: int, reverse: bool) -> dict[str, int]:
@@ -243,30 +334,325 @@ def _spread(users: list[tuple[str, int, int | None]], keep: int) -> list[tuple[s
     return out
 
 
+def built_on(label: str, name: str) -> bool:
+    """Whether the name ``label`` is built on ``name``: it holds the name as a word of its own
+    ("hierarchical BERT", "BERT-CRF", "X-GAN"), or an acronym-like name glued to a prefix or a
+    suffix ("BioBERT", "DCGAN", "BERTweet"). Acronyms match in their case only; a name shorter
+    than ``MIN_AFFIX_NAME`` only as a word.
+
+    >>> [built_on(x, "BERT") for x in ("BioBERT", "hierarchical BERT", "BERT", "Albert", "RoBERTa")]
+    [True, True, False, False, False]
+    >>> [built_on(x, "GAN") for x in ("DCGAN", "3D-ED-GAN", "organ", "GANs")]
+    [True, True, False, False]
+    >>> built_on("graph attention network", "attention"), built_on("kNN", "NN"), built_on("BERT-based", "BERT")
+    (True, False, False)
+    """
+    if len(name) < 2 or name.casefold() not in label.casefold() or fold(label) == fold(name):
+        return False
+    if fold(label).split()[-1] in X_SUFFIXES and fold(label).split()[:-1] == fold(name).split():
+        return False  # "BERT-based", "GAN-style": a modifier, not a name
+    acronym = sum(c.isupper() for c in name) >= 2
+    if acronym and (label == name + "s" or label == name + "es"):
+        return False  # a plural is the name itself
+    flags = 0 if acronym else re.IGNORECASE
+    if re.search(rf"(?<![^\W_]){re.escape(name)}(?![^\W_])", label, flags):
+        return True
+    if not acronym or len(name) < MIN_AFFIX_NAME:
+        return False
+    if label.endswith(name):
+        rest = label[:-len(name)]
+    elif label.startswith(name):
+        rest = label[len(name):]
+    else:
+        return False
+    return rest.replace("-", "").isalnum()
+
+
+@dataclass
+class LineIndex:
+    """What every line map reads of the graph, read once: methods' and models' labels, the
+    catalogue's families and architectures, and how many papers name each."""
+
+    kind: dict[str, str] = field(default_factory=dict)  # IRI -> "method" or "model"
+    pref: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, set] = field(default_factory=lambda: defaultdict(set))
+    generic: set = field(default_factory=set)
+    narrower: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # X -> what is a kind of X
+    instances: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # method -> models of it
+    papers: dict[str, int] = field(default_factory=dict)
+    first: dict[str, int | None] = field(default_factory=dict)
+    extends: nx.DiGraph = field(default_factory=nx.DiGraph)  # the stated extensions a line takes
+    _canonical: dict[str, str] | None = None
+
+    @classmethod
+    def read(cls, store: Store) -> "LineIndex":
+        ix = cls()
+        for r in store.select(CONCEPTS):
+            ix.kind[r["x"]] = r["kind"]
+            ix.labels[r["x"]].add(r["label"])
+            if r["preferred"]:
+                ix.pref[r["x"]] = r["label"]
+            if r["generic"] in (True, "true", "1"):
+                ix.generic.add(r["x"])
+        for r in store.select(FAMILIES):
+            (ix.narrower if r["relation"].endswith("broader") else ix.instances)[r["parent"]].add(r["x"])
+        for r in store.select(CARRIED):
+            ix.papers[r["x"]] = int(r["papers"])
+            ix.first[r["x"]] = year_of(r["first"])
+        ix.extends = line_extends_graph(store)
+        for alias, iri in ix.canonical().items():  # a concept is carried by the papers naming it any way
+            ix.papers[iri] = ix.papers.get(iri, 0) + ix.papers.get(alias, 0)
+            ix.first[iri] = min((y for y in (ix.first.get(iri), ix.first.get(alias)) if y is not None), default=None)
+        return ix
+
+    def label(self, iri: str) -> str:
+        return self.pref.get(iri) or min(self.labels.get(iri) or {local_name(iri)})
+
+    def modifier(self, iri: str) -> bool:
+        """Whether the node's name is a modifier taken for a name ("BERT-based", "GAN-style")."""
+        words = fold(self.label(iri)).split()
+        return len(words) > 1 and words[-1] in X_SUFFIXES
+
+    def names_built_on(self, subjects: set[str], main: str) -> dict[str, tuple[str, str]]:
+        """Methods and models whose preferred label is built on a name of ``subjects`` (``main``
+        and its other nodes): IRI -> (that label, the name it is built on). Generic concepts
+        build no line."""
+        prefs = [self.label(main)]
+        # other names of the subject, not those made of its name ("BERT-base" would make "BERT-based" a name)
+        alts = {n for s in subjects for n in self.labels.get(s, ()) if not any(p.casefold() in n.casefold() for p in prefs)}
+        names = prefs + sorted(alts, key=len)
+        folded = [(n, n.casefold()) for n in names]
+        own = {fold(n) for s in subjects for n in self.labels.get(s, ())}
+        out = {}
+        for iri, label in self.pref.items():
+            if iri in subjects or iri in self.generic or fold(label) in own:  # the subject by another name
+                continue
+            low = label.casefold()
+            hit = next((n for n, f in folded if f in low and built_on(label, n)), None)
+            if hit:
+                out[iri] = (label, hit)
+        return out
+
+    def canonical(self) -> dict[str, str]:
+        """Nodes of the same concept as another: node -> that other. A node is the concept of
+        another that more papers name and that has all its names (a model the text named by
+        another of the catalogue's names: "BERT-base" is BERT; a method "Multilingual-BERT" is
+        the model multilingual BERT). A node with a name of its own ("CLAM, the Cross-Lingual
+        Attention Mixer", named by fewer papers than CLAM) is another sense."""
+        if self._canonical is None:
+            holders: dict[str, list[str]] = defaultdict(list)
+            for iri, labels in self.labels.items():
+                for label in labels:
+                    holders[fold(label)].append(iri)
+            keys = {iri: {fold(x) for x in labels} for iri, labels in self.labels.items()}
+            self._canonical = {}
+            for iri, label in self.pref.items():
+                def stands_for(h: str) -> bool:
+                    return (h != iri and keys[iri] <= keys[h]
+                            and (self.papers.get(h, 0), h) > (self.papers.get(iri, 0), iri))
+                best = max((h for h in holders[fold(label)] if stands_for(h)),
+                           key=lambda h: (self.papers.get(h, 0), h), default=None)
+                if best:
+                    self._canonical[iri] = best
+            for iri in list(self._canonical):  # to the end of a chain
+                seen = {iri}
+                while self._canonical[iri] in self._canonical and self._canonical[iri] not in seen:
+                    seen.add(self._canonical[iri])
+                    self._canonical[iri] = self._canonical[self._canonical[iri]]
+        return self._canonical
+
+    def aliases(self, iri: str) -> set[str]:
+        """The other nodes of the concept ``iri`` is (``canonical``)."""
+        return {a for a, c in self.canonical().items() if c == iri}
+
+
+def _stated_extensions(ix: LineIndex, ext: nx.DiGraph, x: str) -> list[str]:
+    """The methods stated to extend ``x`` that no more papers name than ``x``: a method far more
+    named than what a sentence says it extends is a misread link ("Transformer extends GAN"),
+    not a member of its line."""
+    return sorted(m for m in (ext.predecessors(x) if x in ext else ()) if ix.papers.get(m, 0) <= max(ix.papers.get(x, 0), 1))
+
+
+#: The papers proposing each method.
+PROPOSED = "SELECT DISTINCT ?method WHERE { ?paper kg:proposes ?method }"
+
+
+def line_weights(store: Store, ix: LineIndex) -> dict[str, int]:
+    """The lines a corpus has, by weight: every proposed method and every method or model the
+    catalogue gives a line to (models of its line, kinds of it, models of it), with the papers
+    naming it or anything of its line (what extends it, its kinds and models, up to
+    ``MAX_DEPTH`` steps down). A generic concept, or a modifier taken for a name ("BERT-based"),
+    is no line."""
+    ext = ix.extends
+    heads = {r["method"] for r in store.select(PROPOSED)} | {x for x in ix.narrower if ix.narrower[x]} | {
+        x for x in ix.instances if ix.instances[x]}
+    out = {}
+    for head in heads:
+        if head in ix.generic or head not in ix.kind or ix.modifier(head):
+            continue
+        seen, frontier = {head}, [head]
+        for _ in range(MAX_DEPTH):
+            frontier = [c for x in frontier for c in (*_stated_extensions(ix, ext, x), *ix.narrower.get(x, ()),
+                                                      *ix.instances.get(x, ()))
+                        if c not in seen and not seen.add(c)]
+        out[head] = sum(ix.papers.get(x, 0) for x in seen)
+    return out
+
+
+@dataclass
+class Member:
+    """A method or model of a line: the node of the line it hangs from and why."""
+
+    iri: str
+    parent: str
+    relation: str  # one of LINE_RELATIONS
+    ground: str  # the evidence, for a reader ("" for kg:extends: its sentences are read from the graph)
+    depth: int
+    weight: int = 0
+
+
+def line_members(ix: LineIndex, ext: nx.DiGraph, main: str, same: tuple[str, ...] = (),
+                 depth: int = MAX_DEPTH) -> dict[str, Member]:
+    """Everything of the line of ``main`` (and ``same``, its other nodes) up to ``depth`` steps, each reached by its strongest
+    evidence (``LINE_RELATIONS``) from the nearest node, with its ``weight``: the papers naming
+    it plus the weights of what hangs from it."""
+    subjects = {main, *same}
+    members: dict[str, Member] = {}
+    frontier = sorted(subjects)
+    for d in range(1, depth + 1):
+        found: list[Member] = []
+        for node in frontier:
+            label = ix.label(node)
+            for m in _stated_extensions(ix, ext, node):
+                found.append(Member(m, node, "extends", "", d))
+            for m in sorted(ix.narrower.get(node, ())):
+                what = "a model of the line of" if ix.kind.get(m) == "model" else "a kind of"
+                found.append(Member(m, node, "kindOf", f"The catalogue lists {ix.label(m)} as {what} {label}.", d))
+            for m in sorted(ix.instances.get(node, ())):
+                found.append(Member(m, node, "architecture",
+                                    f"The catalogue lists {ix.label(m)} as a pretrained {label}.", d))
+        if d == 1:
+            for m, (label, name) in sorted(ix.names_built_on(subjects, main).items()):
+                found.append(Member(m, main, "nameBuiltOn",
+                                    f"Its name “{label}” is built on “{name}”.", d))
+        frontier = []
+        canonical = ix.canonical()
+        for f in found:
+            f.iri = canonical.get(f.iri, f.iri)
+        for f in sorted(found, key=lambda f: LINE_RELATIONS.index(f.relation)):
+            if f.iri in ix.generic or ix.modifier(f.iri):
+                continue  # "deep learning", "BERT-based": no member of a line
+            # a catalogue family no paper names (not a node of the graph) is of the line by its members
+            if f.iri not in subjects and f.iri not in members and (f.iri in ix.kind or f.relation == "kindOf"):
+                members[f.iri] = f
+                frontier.append(f.iri)
+    for m in sorted(members.values(), key=lambda m: -m.depth):
+        m.weight += ix.papers.get(m.iri, 0)
+        if m.parent in members:
+            members[m.parent].weight += m.weight
+    return {k: m for k, m in members.items() if m.weight > 0}
+
+
+def _tail_groups(members: dict[str, Member], shown: set[str], subject: str, ix: LineIndex) -> dict[str, list[Member]]:
+    """Members not shown, by the nearest shown node they hang from; the ``MAX_MORE`` - 1 heaviest
+    groups keep their own "more" node, the rest join the subject's."""
+    groups: dict[str, list[Member]] = defaultdict(list)
+    for m in members.values():
+        if m.iri in shown:
+            continue
+        anchor = m.parent
+        while anchor in members and anchor not in shown:
+            anchor = members[anchor].parent
+        groups[anchor if anchor in shown else subject].append(m)
+    own = sorted((a for a in groups if a != subject), key=lambda a: (-sum(m.weight for m in groups[a]), ix.label(a)))
+    for a in own[MAX_MORE - 1:]:
+        groups[subject] += groups.pop(a)
+    return groups
+
+
+@dataclass
+class Sense:
+    """A method or model a name may mean, with how many papers name it."""
+
+    iri: str
+    label: str
+    papers: int
+
+
+def senses(store: Store, name: str, ix: LineIndex | None = None) -> list[Sense]:
+    """The methods and models called ``name``, most papers first (``NotFound`` when none): the
+    first is the one most papers mean."""
+    ix = ix or LineIndex.read(store)
+    canonical = ix.canonical()
+    iris = {canonical.get(m.iri, m.iri) for m in find(store, name, ("method", "model"))}
+    return sorted((Sense(i, ix.label(i), ix.papers.get(i, 0)) for i in iris), key=lambda s: (-s.papers, s.label))
+
+
 def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
-                   max_methods: int = MAX_METHODS) -> LineageMap:
-    """The line of one method (an IRI): its proposing papers, the methods it extends and those
-    extending it (up to ``MAX_DEPTH`` steps, the ``max_methods`` nearest each way, each with its
-    ``MAX_PROPOSERS`` earliest proposing papers), and the papers that use or name it: those
+                   max_methods: int = MAX_METHODS, index: LineIndex | None = None,
+                   same: tuple[str, ...] = ()) -> LineageMap:
+    """The line of one method or model (an IRI; ``same``: other IRIs of the same concept, such as
+    a pretrained model of a method's name): its proposing papers, the methods it extends (up to
+    ``MAX_DEPTH`` steps, the ``max_methods`` strongest), the members of its line (``line_members``:
+    the ``max_methods`` strongest, the rest grouped into "N more" nodes), each method with its
+    ``MAX_PROPOSERS`` earliest proposing papers, and the papers that use or name it: those
     already on the map, then ``max_users`` more spread over the years (``_spread``). What is
     left out is counted in ``notes``."""
+    ix = index or LineIndex.read(store)
     b = _Builder(store)
-    ext = extends_graph(store)
-    subject = b.method(method, "subject")
+    ext = ix.extends
+    same = tuple(sorted({*same, *(a for s in (method, *same) for a in ix.aliases(s))} - {method}))
+    subjects = {method, *same}
+    subject = b.method(method, "subject", fallback_year=ix.first.get(method))
+    subject.kind, subject.papers = ix.kind.get(method, "method"), ix.papers.get(method)
     more_proposers = b.propose_edges(method, MAX_PROPOSERS)
     notes = []
-    for role, members in (("base", _within(ext, method, MAX_DEPTH, False)),
-                          ("extension", _within(ext, method, MAX_DEPTH, True))):
-        for m in sorted(members, key=lambda m: (members[m], m))[:max_methods]:
-            b.method(m, role)
-            more_proposers += b.propose_edges(m, MAX_PROPOSERS)
-        if len(members) > max_methods:
-            what = "methods it builds on" if role == "base" else "methods extending it"
-            notes.append(f"{len(members) - max_methods} more {what} are left out (the map keeps the "
-                         f"{max_methods} nearest).")
+    weight = lambda m: ix.papers.get(m, 0)  # noqa: E731
+    bases = _within(ext, method, MAX_DEPTH, False)
+    for m in sorted(bases, key=lambda m: (bases[m], -weight(m), m))[:max_methods]:
+        node = b.method(m, "base")
+        node.kind, node.papers = ix.kind.get(m, "method"), ix.papers.get(m)
+        more_proposers += b.propose_edges(m, MAX_PROPOSERS)
+    if len(bases) > max_methods:
+        notes.append(f"{len(bases) - max_methods} more methods it builds on are left out (the map keeps the "
+                     f"{max_methods} nearest, most named first).")
+    members = line_members(ix, ext, method, same)
+    # the strongest first; among equals, the stronger evidence, then the earlier (never the alphabet)
+    ranked = sorted(members.values(), key=lambda m: (-m.weight, LINE_RELATIONS.index(m.relation),
+                                                     ix.first.get(m.iri) or 9999))
+    shown: set[str] = set()
+    for m in ranked:
+        if len(shown) >= max_methods or m.weight < MIN_SHOWN and m.relation == "nameBuiltOn":
+            break
+        chain = [m.iri]
+        while members[chain[-1]].parent in members:  # what it hangs from is shown before it
+            chain.append(members[chain[-1]].parent)
+        shown.update(chain)
+    for m in sorted(shown, key=lambda i: members[i].depth):
+        mem = members[m]
+        node = b.method(m, "extension" if mem.relation == "extends" else "member",
+                        fallback_year=ix.first.get(m))
+        node.kind, node.papers, node.weight = ix.kind.get(m, "method"), ix.papers.get(m), mem.weight
+        more_proposers += b.propose_edges(m, MAX_PROPOSERS)
     for a, c in ext.subgraph(set(b.nodes) & set(ext.nodes)).edges:
         b.edge(a, c, "extends")
-    users = [(p, RELATIONS.index(_strongest(rs)), y) for p, (rs, y) in b.related(method).items() if "proposes" not in rs]
+    for m in shown:
+        mem = members[m]
+        target = method if mem.parent in subjects else mem.parent
+        if mem.relation != "extends" or (m, target) not in b.edges:
+            b.line_edge(m, target, mem.relation, mem.ground, ix)
+    for anchor, group in sorted(_tail_groups(members, shown, method, ix).items()):
+        target = method if anchor in subjects else anchor
+        group.sort(key=lambda m: (-m.weight, ix.label(m.iri).casefold()))
+        gid = f"{target}#more"
+        b.nodes[gid] = LineageNode(
+            gid, "more", f"{len(group)} more", b.nodes[target].year, "more",
+            weight=sum(m.weight for m in group),
+            members=[{"id": m.iri, "label": ix.label(m.iri), "papers": ix.papers.get(m.iri, 0), "relation": m.relation,
+                      "ground": m.ground} for m in group])
+        b.edges[gid, target] = LineageEdge(gid, target, "more", [])
+    users = [(p, RELATIONS.index(_strongest(rs)), y) for p, (rs, y) in b.related(method, same).items()
+             if "proposes" not in rs]
     for p, rel, _ in users:  # papers already on the map, as proposers of related methods
         if p in b.nodes:
             b.edge(p, method, RELATIONS[rel])
@@ -280,20 +666,27 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     if left:
         notes.append(f"{left} more papers that name {subject.label} are left out (the map keeps {max_users}, "
                      "spread over the years, those that use it before those that only name it).")
+    hidden = len(members) - len(shown)
+    if hidden:
+        notes.append(f"{hidden} more methods and models of the line of {subject.label} are grouped into "
+                     f"“more” nodes (the map shows the {len(shown)} that most papers carry).")
     return LineageMap(method, subject.label, "method", list(b.nodes.values()), list(b.edges.values()), notes)
 
 
-def author_lineage(store: Store, person: str, label: str) -> LineageMap:
-    """A person's lines of work: each method their papers propose, the methods it extends, and
-    their papers that propose, use or name it. Methods joined by ``kg:extends`` or by a shared
-    paper form one ``line``; lines are numbered by their first year."""
+def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_LINES) -> LineageMap:
+    """A person's lines of work: each method their papers propose (a generic concept is no line
+    of work), the methods it extends, and their papers that propose, use or name it. Methods
+    joined by ``kg:extends`` or by a shared paper form one ``line``; the ``max_lines`` lines with
+    the most papers and descendants (methods extending theirs) are kept, numbered by their first
+    year."""
     rows = store.select(METHODS_OF_PERSON, {"person": ox.NamedNode(person)})
     rel: dict[tuple[str, str], set] = defaultdict(set)
     papers = {r["paper"] for r in rows}
     for r in rows:
         if r["method"]:
             rel[r["paper"], r["method"]].add(local_name(r["relation"]))
-    own = {m for (p, m), rs in rel.items() if "proposes" in rs}
+    generic = {r["m"] for r in store.select(GENERIC)}
+    own = {m for (p, m), rs in rel.items() if "proposes" in rs and m not in generic}
     ext = extends_graph(store)
     work = nx.Graph()
     for (p, m), rs in rel.items():
@@ -303,8 +696,14 @@ def author_lineage(store: Store, person: str, label: str) -> LineageMap:
         for base in (ext.successors(m) if m in ext else ()):
             work.add_edge(m, base, source=m, target=base, relation="extends")
     b = _Builder(store)
+
+    def weight(comp) -> int:
+        descendants = set().union(*(nx.ancestors(ext, m) for m in comp if m in own and m in ext))
+        return sum(1 for n in comp if n in papers) + len(descendants - comp)
+
+    lines = sorted(nx.connected_components(work), key=lambda c: (-weight(c), sorted(c)))
     first_year = {}
-    for comp in nx.connected_components(work):
+    for comp in lines[:max_lines]:
         years = [b.details(p).year for p in comp if p in papers]
         first_year[frozenset(comp)] = (min((y for y in years if y is not None), default=9999), sorted(comp))
     for i, comp in enumerate(sorted(first_year, key=first_year.get)):
@@ -314,22 +713,48 @@ def author_lineage(store: Store, person: str, label: str) -> LineageMap:
             else:
                 b.method(n, "subject" if n in own else "base", i)
     for _, _, d in work.edges(data=True):
-        b.edge(d["source"], d["target"], d["relation"])
+        if d["source"] in b.nodes and d["target"] in b.nodes:
+            b.edge(d["source"], d["target"], d["relation"])
     rest = len(papers - set(b.nodes))
     notes = [f"{rest} other papers by {label} name none of these methods."] if rest else []
+    if len(lines) > max_lines:
+        notes.append(f"{len(lines) - max_lines} more lines of work are left out (the map keeps the {max_lines} "
+                     "with the most papers and methods extending theirs).")
     return LineageMap(person, label, "author", list(b.nodes.values()), list(b.edges.values()), notes)
+
+
+def papers_phrase(n: int) -> str:
+    """"1 paper", "12 papers"."""
+    return f"{n} paper" if n == 1 else f"{n} papers"
 
 
 def lineage(store: Store, name: str, kind: str | None = None, max_users: int = MAX_USERS,
             max_methods: int = MAX_METHODS) -> LineageMap:
-    """The lineage map of a method or a person, found by name (case- and accent-insensitive) or
-    IRI; ``kind`` ``"method"`` or ``"author"`` restricts the lookup (a method wins otherwise).
+    """The lineage map of a method (or pretrained model) or a person, found by name (case- and
+    accent-insensitive) or IRI; ``kind`` ``"method"`` or ``"author"`` restricts the lookup (a
+    method wins otherwise). Of the methods and models a name may mean, the map is of the one most
+    papers name (``senses``, each node joined by the others of its concept: ``canonical``); the
+    others are listed in its notes.
 
     >>> lineage(store, "francesco tonin").kind                      # doctest: +SKIP
     'author'
     """
-    kinds = {"method": ("method",), "author": ("person",), None: ("method", "person")}[kind]
-    match = find_one(store, name, kinds)
-    if match.kind == "method":
-        return method_lineage(store, match.iri, max_users, max_methods)
+    if kind != "author":
+        try:
+            ix = LineIndex.read(store)
+            found = senses(store, name, ix)
+        except NotFound:
+            if kind == "method":
+                raise
+        else:
+            best, others = found[0], found[1:]
+            m = method_lineage(store, best.iri, max_users, max_methods, index=ix)
+            if others:
+                def what(sense: Sense) -> str:  # its own name where it has one ("Cross-Lingual Attention Mixer")
+                    own = [x for x in ix.labels.get(sense.iri, ()) if fold(x) != fold(name)]
+                    return f"{max(own, key=len) if own else sense.label} ({papers_phrase(sense.papers)})"
+                m.notes.insert(0, f"Also called {name} in {papers_phrase(sum(s.papers for s in others))}: "
+                               + "; ".join(what(s) for s in others[:8]) + ".")
+            return m
+    match = find_one(store, name, ("person",))
     return author_lineage(store, match.iri, match.label)

@@ -23,6 +23,11 @@ SELECT ?x ?label ?preferred WHERE {
   ?x a kg:Method .
   { ?x skos:prefLabel ?label BIND(true AS ?preferred) } UNION { ?x skos:altLabel ?label BIND(false AS ?preferred) }
 }""",
+    "model": """
+SELECT ?x ?label ?preferred WHERE {
+  ?x a kg:Model .
+  { ?x skos:prefLabel ?label BIND(true AS ?preferred) } UNION { ?x skos:altLabel ?label BIND(false AS ?preferred) }
+}""",
     "person": """
 SELECT ?x ?label ?preferred WHERE {
   ?x a foaf:Person .
@@ -34,7 +39,7 @@ SELECT ?x ?label ?preferred WHERE {
 class Match:
     iri: str
     label: str  # the preferred label (display name)
-    kind: str  # "method" or "person"
+    kind: str  # "method", "model" (a pretrained model) or "person"
 
 
 class NotFound(LookupError):

@@ -61,16 +61,56 @@ SELECT DISTINCT ?subject ?link ?object WHERE {{
 }} ORDER BY ?link ?subject ?object"""
 
 
+#: The catalogue's links of a method or model (a target by IRI or any label): its family
+#: (skos:broader, "kindOf") and the architecture a model instantiates, each way.
+CATALOGUE_QUERY = """
+SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence WHERE {
+  { ?node a kg:Method } UNION { ?node a kg:Model }
+  ?node skos:prefLabel|skos:altLabel ?label .
+  FILTER(STR(?node) = ?target || LCASE(STR(?label)) = LCASE(?target))
+  VALUES ?p { skos:broader kg:architecture }
+  { ?node ?p ?o BIND(?node AS ?s) } UNION { ?s ?p ?node BIND(?node AS ?o) }
+  ?s skos:prefLabel ?subject . ?o skos:prefLabel ?object .
+  BIND(IF(?p = skos:broader, "kindOf", "architecture") AS ?link)
+  BIND(CONCAT("The catalogue lists ", ?subject, IF(?p = skos:broader, " as of the line of ", " as a pretrained "),
+              ?object, ".") AS ?sentence)
+  BIND("catalogue" AS ?rule) BIND(1 AS ?confidence)
+} ORDER BY ?subject ?link ?object"""
+
+#: Every method's and model's preferred label, for the names a target's name is built on.
+PREFERRED = """
+SELECT ?x ?label WHERE { { ?x a kg:Method } UNION { ?x a kg:Model } ?x skos:prefLabel ?label }"""
+
+
+def names_under(store: Store, target: str) -> list[dict]:
+    """Rows (as ``explain``'s) for each method or model whose name the target's is built on
+    (``kg:nameBuiltOn``: derived from the labels, never stored)."""
+    from kg.analytics.lineage import built_on
+
+    rows = store.select(PREFERRED)
+    own = {r["label"] for r in rows if r["x"] == target.strip() or r["label"].casefold() == target.strip().casefold()}
+    out = []
+    for name in sorted(own):
+        for r in rows:
+            if len(r["label"]) < len(name) and r["label"].casefold() in name.casefold() and built_on(name, r["label"]):
+                out.append({"subject": name, "link": "nameBuiltOn", "object": r["label"],
+                            "sentence": f"Its name “{name}” is built on “{r['label']}”.", "start": None, "end": None,
+                            "rule": "name", "confidence": None})
+    return out
+
+
 def explain(store: Store, target: str) -> list[dict]:
     """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``:
     the evidence of its links, then (for a paper) its citations and identifiers, whose rows have
-    no sentence, offsets or confidence."""
-    nodes = [row["node"] for row in store.query(TARGETS, {"target": target.strip()})]
-    if not nodes:
-        return []
-    scope = {"target": TARGET % {"nodes": " ".join(str(node) for node in nodes)}}
-    rows = store.select(EXPLAIN_QUERY % scope)
-    blank = dict.fromkeys(("sentence", "start", "end", "rule", "confidence"))
-    rows += [{**blank, **row} for row in store.select(CITATIONS_QUERY % scope)]
-    rows += [{**blank, **row} for row in store.select(IDENTIFIERS_QUERY % scope)]
-    return rows
+    no sentence, offsets or confidence, then the catalogue's links of a method or model and the
+    names its name is built on (no offsets: no sentence of a paper is their ground)."""
+    target = target.strip()
+    nodes = [row["node"] for row in store.query(TARGETS, {"target": target})]
+    rows = []
+    if nodes:
+        scope = {"target": TARGET % {"nodes": " ".join(str(node) for node in nodes)}}
+        rows = store.select(EXPLAIN_QUERY % scope)
+        blank = dict.fromkeys(("sentence", "start", "end", "rule", "confidence"))
+        rows += [{**blank, **row} for row in store.select(CITATIONS_QUERY % scope)]
+        rows += [{**blank, **row} for row in store.select(IDENTIFIERS_QUERY % scope)]
+    return rows + store.select(CATALOGUE_QUERY, {"target": target}) + names_under(store, target)

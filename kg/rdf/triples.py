@@ -230,6 +230,46 @@ def method_triples(method: MethodRef) -> Iterator[ox.Quad]:
         yield ox.Quad(iri, skos.broader, method_iri(broader))
 
 
+@lru_cache(maxsize=1)
+def model_catalogue() -> tuple[dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]], dict[str, str]]:
+    """The model catalogue's lines: model IRI -> (preferred label, the models it is of the line of
+    (``skos:broader``), the methods it instantiates (``kg:architecture``)); and each of its labels
+    (lower case) -> the model IRI it names."""
+    path = ONTOLOGY_DIR / "models.ttl"
+    pref: dict[str, str] = {}
+    by_label: dict[str, str] = {}
+    links: dict[str, dict[str, list[str]]] = {}
+    for q in ox.parse(path=str(path), format=ox.RdfFormat.TURTLE) if path.exists() else ():
+        s, p = q.subject.value, q.predicate
+        if p == skos.prefLabel:
+            pref[s] = q.object.value
+        elif p in (skos.broader, kg.architecture):
+            links.setdefault(s, {}).setdefault(p.value, []).append(q.object.value)
+        if p in (skos.prefLabel, skos.altLabel):
+            by_label.setdefault(q.object.value.lower(), s)
+    lines = {s: (pref[s], tuple(links.get(s, {}).get(skos.broader.value, ())),
+                 tuple(links.get(s, {}).get(kg.architecture.value, ()))) for s in pref}
+    return lines, by_label
+
+
+def model_family_triples(model: str, names: Iterable[str], seen: set[str]) -> Iterator[ox.Quad]:
+    """The catalogue's line of a model named in a paper (the node ``model``, called ``names``): the
+    model the catalogue's entry of that name is of the line of, up to the family's head (each
+    described once, named by a paper or not), and the method it instantiates."""
+    lines, by_label = model_catalogue()
+    entry = model if model in lines else next((by_label[n.lower()] for n in names if n.lower() in by_label), None)
+    _, broader, architecture = lines.get(entry, ("", (), ()))
+    for parent in broader:
+        yield ox.Quad(ox.NamedNode(model), skos.broader, ox.NamedNode(parent))
+        if parent not in seen:
+            seen.add(parent)
+            yield ox.Quad(ox.NamedNode(parent), A, kg.Model)
+            yield ox.Quad(ox.NamedNode(parent), skos.prefLabel, text(lines[parent][0]))
+            yield from model_family_triples(parent, (), seen)
+    for method in architecture:
+        yield ox.Quad(ox.NamedNode(model), kg.architecture, ox.NamedNode(method))
+
+
 def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Quad]:
     """What the pipeline found in one paper. ``seen`` holds the IRIs of nodes already written
     (methods, datasets, models), so each is described once per build."""
@@ -261,6 +301,8 @@ def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Qu
             yield ox.Quad(iri, skos.prefLabel, text(entity.name))
             for label in sorted(entity.labels - {entity.name}):
                 yield ox.Quad(iri, skos.altLabel, text(label))
+            if kind == "model":
+                yield from model_family_triples(iri.value, [entity.name, *sorted(entity.labels)], seen)
         predicate = kg.usesDataset if kind == "dataset" else kg.usesModel
         yield ox.Quad(paper, predicate, iri)
         yield from evidence_triples(paper, predicate, iri, entity.evidence, paper)

@@ -101,10 +101,10 @@ def render(net: Network, page: Page) -> str:
     edges carry ``id``, ``weight``, ``years`` and an optional ``info``, all passed to pyvis as
     extra options and kept out of vis-network's hands by the page script."""
     nodes, edges, _, _, _, options = net.get_network_data()
-    node_data = [_split(n, ("id", "label", "info", "years")) for n in nodes]
+    node_data = [_split(n, ("id", "label", "info", "years", "group_of")) for n in nodes]
     for n in node_data:
         n["vis"]["label"] = n["label"]
-    edge_data = [_split(e, ("id", "from", "to", "weight", "years", "info")) for e in edges]
+    edge_data = [_split(e, ("id", "from", "to", "weight", "years", "info", "group_of")) for e in edges]
     years = sorted({y for item in nodes + edges for y in item.get("years") or ()})
     max_weight = max((e.get("weight") or 1 for e in edges), default=1)
     meta = {"years": [years[0], years[-1]] if len(years) > 1 else None, **page.meta}

@@ -1,6 +1,6 @@
 """The site of a build: ``index.html`` with the graph's counts, linking the coauthor and method
-networks, a lineage map (HTML and JSON) for every proposed method with at least two papers in
-its line, and for every profile owner their lines of work and their coauthors.
+networks, a lineage map (HTML and JSON) for each of the lines with the most papers
+(``line_weights``), and for every profile owner their lines of work and their coauthors.
 
 >>> write_site(store, "build")                                      # doctest: +SKIP
 PosixPath('build/index.html')
@@ -15,8 +15,8 @@ from pathlib import Path
 import networkx as nx
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from kg.analytics.lineage import MAX_DEPTH, author_lineage, extends_graph, method_lineage
-from kg.analytics.projections import PAPER_METHODS, local_name, method_index
+from kg.analytics.lineage import LineIndex, author_lineage, line_weights, method_lineage
+from kg.analytics.projections import PAPER_METHODS, local_name
 from kg.analytics.rank import summary
 from kg.rdf.store import Snapshot, Store
 from kg.views.lineage import write_lineage_html, write_lineage_json
@@ -42,27 +42,6 @@ def slug(text: str) -> str:
     ('kep-svgp', 'nystr-m-method')
     """
     return re.sub(r"[^A-Za-z0-9._-]+", "-", local_name(text)).strip("-.").lower() or "x"
-
-
-def line_sizes(store: Store) -> dict[str, int]:
-    """For every proposed method, the number of papers its lineage map would hold: papers that
-    propose, use or name it, and those proposing a method up to ``MAX_DEPTH`` extends-steps away."""
-    papers: dict[str, set] = defaultdict(set)
-    proposers: dict[str, set] = defaultdict(set)
-    for r in store.select(PAPER_METHODS):
-        papers[r["method"]].add(r["paper"])
-        if r["relation"].endswith("#proposes"):
-            proposers[r["method"]].add(r["paper"])
-    ext = extends_graph(store)
-    und = ext.to_undirected(as_view=True)
-    sizes = {}
-    for m in proposers:
-        line = set(papers[m])
-        if m in ext:
-            for other in nx.single_source_shortest_path_length(und, m, cutoff=MAX_DEPTH):
-                line |= proposers.get(other, set())
-        sizes[m] = len(line)
-    return sizes
 
 
 def _unique(name: str, taken: set) -> str:
@@ -121,12 +100,12 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                        "note": f"{methods} methods proposed, {len(m.papers())} papers"})
         people.append({"href": f"people/{s}-coauthors.html", "title": f"{name}: coauthors and methods",
                        "note": f"{ego.nodes - 1} people and methods"})
-    labels = method_index(store)
-    sizes = {m: n for m, n in line_sizes(store).items() if n >= 2}
-    chosen = sorted(sizes, key=lambda m: (-sizes[m], labels.get(m, {}).get("label", m)))[:max_lineages]
+    ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
+    sizes = {m: n for m, n in line_weights(store, ix).items() if n >= 2}
+    chosen = sorted(sizes, key=lambda m: (-sizes[m], ix.label(m)))[:max_lineages]
     methods = []
-    for mid in sorted(chosen, key=lambda m: labels.get(m, {}).get("label", m).casefold()):
-        m = method_lineage(store, mid)
+    for mid in sorted(chosen, key=lambda m: ix.label(m).casefold()):
+        m = method_lineage(store, mid, index=ix)
         s = _unique(slug(mid), taken)
         write_lineage_html(m, out / "lineage" / f"{s}.html", index_href="../index.html")
         write_lineage_json(m, out / "lineage" / f"{s}.json")

@@ -53,8 +53,9 @@
   window.network = network;
 
   function showCounts() {
-    byId("kg-counts").textContent = "Showing " + nodeView.length + " of " + nodeSet.length + " nodes, "
-      + edgeView.length + " of " + edgeSet.length + " links.";
+    var shown = function (view) { return view.get({filter: function (x) { return !x.hidden; }}).length; };
+    byId("kg-counts").textContent = "Showing " + shown(nodeView) + " of " + nodeSet.length + " nodes, "
+      + shown(edgeView) + " of " + edgeSet.length + " links.";  // a closed "more" group's members are hidden
   }
   function refresh() { nodeView.refresh(); edgeView.refresh(); showCounts(); }
 
@@ -98,7 +99,22 @@
       box.appendChild(ul);
     }
   }
-  network.on("selectNode", function (p) { showDetails(p.nodes[0]); });
+  // A "more" node of a lineage map opens (and closes) the members it groups.
+  function toggleGroup(id) {
+    var open = null;
+    [[nodeSet, DATA.nodes], [edgeSet, DATA.edges]].forEach(function (pair) {
+      var changes = pair[1].filter(function (x) { return x.group_of === id; }).map(function (x) {
+        if (open === null) open = pair[0].get(x.id).hidden === true;
+        return {id: x.id, hidden: !open};
+      });
+      pair[0].update(changes);
+    });
+    refresh();
+  }
+  network.on("selectNode", function (p) {
+    showDetails(p.nodes[0]);
+    if (DATA.nodes.some(function (x) { return x.group_of === p.nodes[0]; })) toggleGroup(p.nodes[0]);
+  });
   network.on("deselectNode", function () { byId("kg-details").replaceChildren(el("div", "Click a node for details.", "kg-note")); });
 
   // Search: exact name, else the first that starts with it, else the first containing it.
@@ -142,14 +158,45 @@
   // Year columns of lineage maps, drawn under the graph.
   var columns = DATA.meta.columns;
   if (columns) {
-    var fitColumns = function () {  // show every column band whole, headers included
-      var w = DATA.meta.columnWidth, box = byId("kg-network");
-      var left = columns[0].x - w / 2, right = columns[columns.length - 1].x + w / 2;
-      var top = DATA.meta.top - 80, bottom = DATA.meta.bottom + 70;
-      var scale = Math.min(box.clientWidth / (right - left), box.clientHeight / (bottom - top), 1.5) * 0.97;
-      network.moveTo({position: {x: (left + right) / 2, y: (top + bottom) / 2}, scale: scale, animation: false});
+    // First sight: the whole map if it fits at a legible scale, else the subject and what is of its
+    // line at that scale, from the top; the wheel then scrolls (ctrl/pinch zooms) instead of shrinking.
+    var LEGIBLE = DATA.meta.legibleScale || 0.75;
+    var bounds = function () {  // every column band and every node's box (labels reach past a band)
+      var w = DATA.meta.columnWidth;
+      var b = {left: columns[0].x - w / 2, right: columns[columns.length - 1].x + w / 2,
+               top: DATA.meta.top - 80, bottom: DATA.meta.bottom + 70};
+      nodeView.getIds().forEach(function (id) {
+        var bb = network.getBoundingBox(id);
+        if (!bb) return;
+        b.left = Math.min(b.left, bb.left - 12); b.right = Math.max(b.right, bb.right + 12);
+        b.top = Math.min(b.top, bb.top - 12); b.bottom = Math.max(b.bottom, bb.bottom + 12);
+      });
+      return b;
+    };
+    var fitColumns = function () {
+      var box = byId("kg-network"), b = bounds();
+      var fit = Math.min(box.clientWidth / (b.right - b.left), box.clientHeight / (b.bottom - b.top), 1.5) * 0.97;
+      var scale = Math.max(fit, LEGIBLE);
+      var vw = box.clientWidth / scale, vh = box.clientHeight / scale;
+      var focus = (DATA.meta.focus || []).map(function (id) { return network.getBoundingBox(id); })
+        .filter(function (bb) { return bb; });
+      var fx = focus.length ? (Math.min.apply(null, focus.map(function (f) { return f.left; }))
+                               + Math.max.apply(null, focus.map(function (f) { return f.right; }))) / 2
+                            : (b.left + b.right) / 2;
+      var clamp = function (v, lo, hi) { return lo > hi ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi); };
+      var x = clamp(fx, b.left + vw / 2, b.right - vw / 2);
+      var y = clamp(b.top + vh / 2, b.top + vh / 2, b.bottom - vh / 2);  // from the top: headers, subject, its line
+      network.moveTo({position: {x: x, y: y}, scale: scale, animation: false});
     };
     network.once("afterDrawing", fitColumns);
+    byId("kg-network").addEventListener("wheel", function (ev) {
+      if (ev.ctrlKey) return;  // zoom, as vis-network does
+      ev.preventDefault();
+      ev.stopPropagation();
+      var s = network.getScale(), at = network.getViewPosition();
+      var dy = ev.shiftKey ? 0 : ev.deltaY, dx = ev.deltaX + (ev.shiftKey ? ev.deltaY : 0);  // shift: sideways
+      network.moveTo({position: {x: at.x + dx / s, y: at.y + dy / s}, scale: s, animation: false});
+    }, {capture: true, passive: false});
     network.on("beforeDrawing", function (ctx) {
       var top = DATA.meta.top, bottom = DATA.meta.bottom, w = DATA.meta.columnWidth;
       columns.forEach(function (c, i) {
@@ -159,6 +206,7 @@
         ctx.font = "bold 28px system-ui, sans-serif";
         ctx.textAlign = "center";
         ctx.fillText(c.label, c.x, top - 40);
+        if (c.gap) ctx.fillText("…", c.x - w / 2, top - 40);  // years left out: nothing in them
       });
     });
   }

@@ -1,0 +1,232 @@
+"""Lines of methods and pretrained models, on a graph the real pipeline builds from invented
+abstracts (``tests/fixtures/lines.jsonl``): each kind of evidence a line has (a stated extension,
+the catalogue's family, a model of an architecture, a name built on the name), which sense a name
+finds, the map's choice of nodes, and the map in a real headless Chromium."""
+import json
+
+import pytest
+
+from conftest import FIXTURES, KGM, KGR
+from kg.analytics.lineage import author_lineage, lineage
+from kg.query.explain import explain
+from kg.query.named import run_named
+from kg.views import write_lineage_html
+from kg.views.lineage import LEGIBLE_SCALE
+
+MODEL = KGR + "model/"
+
+
+@pytest.fixture(scope="module")
+def lines_store(tmp_path_factory):
+    from kg.build import build
+    from kg.rdf.store import open_store
+
+    out = tmp_path_factory.mktemp("lines")
+    build([FIXTURES / "lines.jsonl"], out, views=False, workers=1)
+    store = open_store(out)
+    yield store
+    store.close()
+
+
+def links_to_subject(m):
+    return {e.source: e for e in m.edges if e.target == m.subject}
+
+
+def test_models_of_a_line_come_from_the_catalogue(lines_store):
+    # the graph holds the catalogue's family of each model a paper names, as itself
+    assert lines_store.ask(f"ASK {{ <{MODEL}roberta> skos:broader <{MODEL}bert> }}")
+    assert lines_store.ask(f"ASK {{ <{MODEL}bert> kg:architecture <{KGM}transformer> }}")
+    m = lineage(lines_store, "BERT")
+    assert (m.subject, m.kind) == (MODEL + "bert", "method")
+    links = links_to_subject(m)
+    for iri, label in (("roberta", "RoBERTa"), ("scibert", "SciBERT"), ("distilbert", "DistilBERT")):
+        e = links[MODEL + iri]
+        assert e.relation == "kindOf"
+        assert e.evidence[0] == f"The catalogue lists {label} as a model of the line of BERT."
+        assert e.evidence[1].startswith("Named in ") and label in e.evidence[1]  # a paper's sentence naming it
+    roberta = next(n for n in m.nodes if n.id == MODEL + "roberta")
+    assert (roberta.kind, roberta.papers, roberta.year, roberta.dated_by) == ("model", 4, 2020, "named")
+
+
+def test_a_stated_extension_keeps_its_sentence(lines_store):
+    e = links_to_subject(lineage(lines_store, "GAN"))[KGM + "stylemixgan"]
+    assert e.relation == "extends"
+    assert e.evidence == ["We propose StyleMixGAN, which extends the generative adversarial network (GAN) with a "
+                          "style-mixing generator."]
+
+
+def test_a_name_built_on_the_name(lines_store):
+    e = links_to_subject(lineage(lines_store, "GAN"))[KGM + "zoogan"]
+    assert e.relation == "nameBuiltOn"
+    assert e.evidence[0] == "Its name “ZooGAN” is built on “GAN”."
+
+
+def test_pretrained_models_of_an_architecture(lines_store):
+    m = lineage(lines_store, "Transformer")
+    assert links_to_subject(m)[MODEL + "bert"].relation == "architecture"
+    # RoBERTa hangs from BERT, and BERT carries its line: its papers and RoBERTa's, SciBERT's, DistilBERT's
+    assert {(e.source, e.target, e.relation) for e in m.edges} >= {(MODEL + "roberta", MODEL + "bert", "kindOf")}
+    bert = next(n for n in m.nodes if n.id == MODEL + "bert")
+    assert bert.weight == bert.papers + 4 + 1 + 1
+
+
+def test_a_known_method_extends_another_only_where_its_proposer_says_so(lines_store):
+    # "the Variational Autoencoder based on Transformer": a sentence about the paper's own method
+    # (the graph keeps the link the extraction made), which is no member of the Transformer's line
+    assert lines_store.ask(f"ASK {{ <{KGM}vae> kg:extends <{KGM}transformer> }}")
+    m = lineage(lines_store, "Transformer")
+    assert KGM + "vae" not in {n.id for n in m.nodes}
+    assert KGM + "graph-neural-networks" not in {n.id for n in m.nodes}
+    # a method a paper proposes keeps the extension its sentence states
+    assert links_to_subject(lineage(lines_store, "GAN"))[KGM + "stylemixgan"].relation == "extends"
+
+
+def test_a_name_finds_the_sense_most_papers_mean(lines_store):
+    # eight papers mean the catalogue's GAN; one wrote "generative neural networks (GAN)"
+    m = lineage(lines_store, "GAN")
+    assert m.subject == KGM + "gan"
+    assert m.notes[0] == "Also called GAN in 1 paper: generative neural networks (1 paper)."
+    # a name that fewer papers give another meaning stays another sense, not merged into the line
+    c = lineage(lines_store, "CLAM")
+    assert c.subject == KGM + "clam"
+    assert c.notes[0] == "Also called CLAM in 1 paper: Cross-Lingual Attention Mixer (1 paper)."
+
+
+def test_the_map_shows_the_members_most_papers_carry(lines_store):
+    m = lineage(lines_store, "GAN", max_methods=2)
+    # ZooGAN (4 papers) and CycleGAN (3); the alphabet would have taken AaaGAN (1 paper) first
+    assert [n.label for n in m.members()] == ["ZooGAN", "CycleGAN"]
+    more = [n for n in m.nodes if n.kind == "more"]
+    assert [n.label for n in more] == ["2 more"]
+    assert {x["label"] for x in more[0].members} == {"StyleMixGAN", "AaaGAN"}
+    assert any(n.startswith("2 more methods and models of the line") for n in m.notes)
+    # with room to spare, a name one paper gives is still grouped, not drawn
+    bert = lineage(lines_store, "BERT")
+    assert "PoliBERT" not in {n.label for n in bert.nodes}
+    assert "PoliBERT" in {x["label"] for n in bert.nodes if n.kind == "more" for x in n.members}
+
+
+def test_each_kind_is_queried_and_explained_as_itself(lines_store):
+    kinds = {r["label"]: r["evidence"] for r in run_named(lines_store, "method-line", {"name": "BERT"})}
+    assert kinds["RoBERTa"] == "kind of" and kinds["PoliBERT"] == "name built on"
+    assert "BERT-based" not in kinds
+    kinds = {r["label"]: r["evidence"] for r in run_named(lines_store, "method-line", {"name": "Transformer"})}
+    assert kinds["BERT"] == "instantiates" and kinds["RoBERTa"] == "kind of"
+    grounds = {(r["subject"], r["link"], r["object"], r["rule"]) for r in explain(lines_store, "RoBERTa")}
+    assert ("RoBERTa", "kindOf", "BERT", "catalogue") in grounds
+    grounds = {(r["subject"], r["link"], r["rule"]) for r in explain(lines_store, "ZooGAN")}
+    assert ("ZooGAN", "nameBuiltOn", "name") in grounds and ("ZooGAN", "extends", "pattern:we_propose") not in grounds
+
+
+def test_a_persons_lines_are_those_with_most_papers(lines_store):
+    ada = KGR + "person/ada-lovelace"
+    m = author_lineage(lines_store, ada, "Ada Lovelace")
+    assert {n.label: n.line for n in m.nodes if n.role == "subject"} == {"TagFuse": 0, "WordSieve": 1}
+    one = author_lineage(lines_store, ada, "Ada Lovelace", max_lines=1)
+    # TagFuse, proposed and used in two papers, before WordSieve (one paper), though later in the alphabet
+    assert [n.label for n in one.nodes if n.role == "subject"] == ["TagFuse"]
+    assert one.notes[-1].startswith("1 more lines of work are left out")
+
+
+def test_a_generic_concept_is_no_line_of_work(tmp_path):
+    from kg.rdf.store import LocalStore
+
+    (tmp_path / "g.ttl").write_text(f"""
+@prefix kg: <https://w3id.org/research-kg/ontology#> . @prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> . @prefix foaf: <http://xmlns.com/foaf/0.1/> .
+<{KGR}person/ann> a foaf:Person ; foaf:name "Ann" .
+<{KGR}paper/p1> a kg:Paper ; dcterms:title "Joint tagging" ; dcterms:creator <{KGR}person/ann> ;
+    kg:proposes <{KGM}multi-task-learning> , <{KGM}tagfuse> .
+<{KGM}multi-task-learning> a kg:Method ; skos:prefLabel "multi-task learning" ; kg:generic true .
+<{KGM}tagfuse> a kg:Method ; skos:prefLabel "TagFuse" .
+""", encoding="utf-8")
+    store = LocalStore(tmp_path / "store", read_only=False)
+    store.load_file(tmp_path / "g.ttl")
+    m = author_lineage(store, KGR + "person/ann", "Ann")
+    assert [n.label for n in m.nodes if n.role == "subject"] == ["TagFuse"]
+    store.close()
+
+
+def _inside(page, ids):
+    """The ids whose box lies wholly inside the drawing area."""
+    return page.js(f"""(() => {{
+      const box = document.getElementById('kg-network');
+      return {json.dumps(ids)}.filter(id => {{
+        const b = network.getBoundingBox(id);
+        const a = network.canvasToDOM({{x: b.left, y: b.top}}), z = network.canvasToDOM({{x: b.right, y: b.bottom}});
+        return a.x >= 0 && a.y >= 0 && z.x <= box.clientWidth && z.y <= box.clientHeight;
+      }});
+    }})()""")
+
+
+def test_the_map_in_a_browser(lines_store, mini_store, tmp_path, opened):
+    m = lineage(lines_store, "BERT")
+    write_lineage_html(m, tmp_path / "bert.html")
+    page = opened(tmp_path / "bert.html").drawn()
+    # the members of closed "more" groups are not counted as shown
+    assert page.js("document.getElementById('kg-counts').textContent").startswith(f"Showing {len(m.nodes)} of ")
+    # every member's link shows its evidence on hover (the tooltip vis-network shows)
+    for e in m.edges:
+        if e.target == m.subject and e.relation == "kindOf":
+            tip = page.js(f"network.body.data.edges.get().find(x => x.from === {json.dumps(e.source)}).title.textContent")
+            assert e.evidence[0] in tip and e.evidence[1] in tip
+    # first sight: legible, the subject and what is directly of its line in view
+    assert page.js("network.getScale()") >= LEGIBLE_SCALE - 1e-6
+    direct = [m.subject] + [s for s, e in links_to_subject(m).items() if e.relation in ("kindOf", "more")]
+    assert _inside(page, direct) == direct
+    # the wheel scrolls a map taller than the window, at the same scale
+    before, scale = page.js("network.getViewPosition()"), page.js("network.getScale()")
+    page.page.mouse.move(300, 400)
+    page.page.mouse.wheel(0, 600)
+    page.page.wait_for_timeout(200)
+    assert page.js("network.getViewPosition()")["y"] > before["y"] and page.js("network.getScale()") == scale
+    # a click on "N more" opens its members, with their links and grounds; a second click closes them
+    more = next(n for n in m.nodes if n.kind == "more")
+    poli = next(x["id"] for x in more.members if x["label"] == "PoliBERT")
+    hidden = f"network.body.data.nodes.get({json.dumps(poli)}).hidden"
+    assert page.js(hidden) is True
+    page.js(f"network.focus({json.dumps(more.id)}, {{animation: false}})")
+    centre = page.js(f"network.canvasToDOM(network.getPositions([{json.dumps(more.id)}])[{json.dumps(more.id)}])")
+    box = page.page.locator("#kg-network").bounding_box()
+    page.page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
+    assert page.js(hidden) is False
+    tip = page.js(f"network.body.data.edges.get().find(e => e.from === {json.dumps(poli)}).title.textContent")
+    assert "Its name “PoliBERT” is built on “BERT”." in tip
+    page.page.mouse.click(box["x"] + 5, box["y"] + 5)  # elsewhere, then on it again
+    page.page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
+    assert page.js(hidden) is True
+    assert page.errors == []
+    # a map that fits is drawn whole: no label cut at an edge (the KSVD map's last column was)
+    ksvd = lineage(mini_store, "KSVD")
+    write_lineage_html(ksvd, tmp_path / "ksvd.html")
+    small = opened(tmp_path / "ksvd.html").drawn()
+    ids = [n.id for n in ksvd.nodes]
+    assert _inside(small, ids) == ids
+    assert small.errors == []
+
+
+def test_a_long_span_opens_legible_and_scrolls_sideways(tmp_path, opened):
+    from kg.analytics.lineage import LineageEdge, LineageMap, LineageNode
+
+    subject = KGM + "old-method"
+    nodes = [LineageNode(subject, "method", "OldMethod", 2005, "subject", dated_by="proposed")]
+    edges = []
+    for i in range(60):  # 60 papers over 15 years, every year with some
+        paper = KGR + f"paper/p{i}"
+        nodes.append(LineageNode(paper, "paper", f"A paper on OldMethod number {i}", 2005 + i % 15, "user",
+                                 title=f"A paper on OldMethod number {i}"))
+        edges.append(LineageEdge(paper, subject, "uses", [f"We use OldMethod ({i})."]))
+    m = LineageMap(subject, "OldMethod", "method", nodes, edges)
+    assert len(m.columns()) == 15
+    write_lineage_html(m, tmp_path / "long.html")
+    page = opened(tmp_path / "long.html").drawn()
+    assert page.js("network.getScale()") >= LEGIBLE_SCALE - 1e-6  # nodes keep a readable size
+    assert _inside(page, [subject]) == [subject]
+    before = page.js("network.getViewPosition()")
+    page.page.mouse.move(300, 400)
+    page.page.keyboard.down("Shift")
+    page.page.mouse.wheel(0, 800)
+    page.page.keyboard.up("Shift")
+    page.page.wait_for_timeout(200)
+    assert page.js("network.getViewPosition()")["x"] > before["x"]  # on to the later years
+    assert page.errors == []
