@@ -230,3 +230,33 @@ def test_a_long_span_opens_legible_and_scrolls_sideways(tmp_path, opened):
     page.page.wait_for_timeout(200)
     assert page.js("network.getViewPosition()")["x"] > before["x"]  # on to the later years
     assert page.errors == []
+
+
+def test_papers_of_a_line_that_cite_each_other_are_linked_apart(tmp_path):
+    """Citations from the sources' reference lists join the map's papers as "cites" edges, drawn
+    apart from the stated extensions (invented Semantic Scholar records)."""
+    from kg.build import build
+    from kg.rdf.store import open_store
+
+    def paper(n, year, abstract, references):
+        return {"paperId": f"p{n}", "externalIds": {"DOI": f"10.5555/line.{n}"}, "title": f"Adapters, part {n}",
+                "abstract": abstract, "venue": "Imaginary Workshop", "year": year,
+                "authors": [{"authorId": f"a{n}", "name": f"Author Number{n}"}],
+                "references": [{"paperId": f"p{r}", "title": f"Adapters, part {r}"} for r in references]}
+
+    records = [paper(1, 2021, "We fine-tune with LoRA on two tasks.", []),
+               paper(2, 2022, "We compare LoRA with full fine-tuning.", [1]),
+               paper(3, 2023, "LoRA is applied to speech recognition.", [1, 2])]
+    source = tmp_path / "s2.json"
+    source.write_text(json.dumps(records), encoding="utf-8")
+    build([source], tmp_path / "out", views=False, workers=1)
+    with open_store(tmp_path / "out") as store:
+        m = lineage(store, "LoRA")
+    title = {n.id: n.label for n in m.nodes if n.kind == "paper"}
+    cites = {(title[e.source], title[e.target]) for e in m.edges if e.relation == "cites"}
+    assert cites == {("Adapters, part 2", "Adapters, part 1"), ("Adapters, part 3", "Adapters, part 1"),
+                     ("Adapters, part 3", "Adapters, part 2")}
+    assert all("reference list" in e.evidence[0] for e in m.edges if e.relation == "cites")
+    assert not any(e.relation == "extends" for e in m.edges)
+    page = write_lineage_html(m, tmp_path / "lora.html")
+    assert "cites (the paper" in page.path.read_text(encoding="utf-8")

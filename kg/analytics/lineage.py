@@ -29,6 +29,7 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.analytics.names import NotFound, find, find_one
+from kg.query.citations import citations_among
 from kg.analytics.projections import EXTENDS, PAPERS, RELATIONS, local_name, paper_label, year_of
 from kg.rdf.store import Store
 from kg.extract.text import X_SUFFIXES
@@ -144,7 +145,7 @@ class LineageNode:
 class LineageEdge:
     source: str
     target: str
-    relation: str  # "proposes", "uses", "comparesWith", "mentions", or one of LINE_RELATIONS, or "more"
+    relation: str  # "proposes", "uses", "comparesWith", "mentions", one of LINE_RELATIONS, "more" or "cites"
     evidence: list[str] = field(default_factory=list)
 
 
@@ -270,6 +271,14 @@ class _Builder:
         if (source, target) not in self.edges:
             self.edges[source, target] = LineageEdge(source, target, relation,
                                                      self.evidence(source, relation, target))
+
+    def citation_edges(self) -> None:
+        """A "cites" edge between the map's papers where one cites the other (``cito:cites``,
+        from the reference lists of the sources), drawn apart from the stated extensions."""
+        papers = {iri: n.label for iri, n in self.nodes.items() if n.kind == "paper"}
+        for citing, cited in citations_among(self.store, papers):
+            self.edges[citing, cited] = LineageEdge(citing, cited, "cites",
+                                                    [f"“{papers[citing]}” cites “{papers[cited]}” (its reference list)"])
 
     def propose_edges(self, method: str, keep: int) -> int:
         """Add the ``keep`` earliest papers proposing ``method``; returns how many more there are."""
@@ -670,6 +679,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     if hidden:
         notes.append(f"{hidden} more methods and models of the line of {subject.label} are grouped into "
                      f"“more” nodes (the map shows the {len(shown)} that most papers carry).")
+    b.citation_edges()
     return LineageMap(method, subject.label, "method", list(b.nodes.values()), list(b.edges.values()), notes)
 
 
@@ -715,6 +725,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     for _, _, d in work.edges(data=True):
         if d["source"] in b.nodes and d["target"] in b.nodes:
             b.edge(d["source"], d["target"], d["relation"])
+    b.citation_edges()
     rest = len(papers - set(b.nodes))
     notes = [f"{rest} other papers by {label} name none of these methods."] if rest else []
     if len(lines) > max_lines:

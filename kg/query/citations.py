@@ -17,5 +17,4 @@ def citations_among(store: Store, papers: Iterable[str]) -> list[tuple[str, str]
     iris = " ".join(sorted({str(ox.NamedNode(str(iri))) for iri in papers}))
     if not iris:
         return []
-    rows = store.query(CITATIONS_AMONG % (iris, iris))
-    return sorted((row["citing"].value, row["cited"].value) for row in rows)
+    return sorted((row["citing"], row["cited"]) for row in store.select(CITATIONS_AMONG % (iris, iris)))

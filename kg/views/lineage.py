@@ -29,12 +29,13 @@ LEGIBLE_SCALE = 0.75
 ROLE_ORDER = {"base": 0, "subject": 1, "extension": 2, "member": 2, "more": 3, "proposer": 4, "line": 4, "user": 5}
 RELATION_COLOUR = {"proposes": "#f28e2b", "extends": "#e15759", "kindOf": "#b07aa1", "architecture": "#59a14f",
                    "nameBuiltOn": "#edc948", "uses": "#4e79a7", "comparesWith": "#76b7b2", "mentions": "#9aa5b1",
-                   "more": "#c3c8ce"}
+                   "more": "#c3c8ce", "cites": "#9c755f"}
 RELATION_WORDS = {"comparesWith": "compares with", "kindOf": "of the line of", "architecture": "instantiates",
                   "nameBuiltOn": "name built on", "more": ""}
 RELATION_LEGEND = {"extends": "extends (a paper says so)", "kindOf": "of the line of (the catalogue)",
                    "architecture": "instantiates (a pretrained model of it)",
-                   "nameBuiltOn": "name built on its name", "more": "more of the line (click)"}
+                   "nameBuiltOn": "name built on its name", "more": "more of the line (click)",
+                   "cites": "cites (the paper's reference list)"}
 PAPER_FILL = "#e8eef7"
 PAPER_BORDER = "#4e79a7"
 MORE_FILL = "#eef0f2"
@@ -205,7 +206,7 @@ def write_lineage_html(m: LineageMap, path: str | Path, index_href: str | None =
         lines = ([s if e.relation in RELATION_LEGEND else f"“{s}”" for s in e.evidence]
                  or ["(no evidence sentence recorded)"])
         net.add_edge(e.source, e.target, id=f"e{i}", label=words, color=RELATION_COLOUR[e.relation],
-                     dashes=e.relation == "mentions", weight=1, years=[],
+                     dashes=e.relation in ("mentions", "cites"), weight=1, years=[],
                      info={"heading": f"{short(labels[e.source], 60)} {words} {labels[e.target]}", "lines": lines})
     for n in m.nodes:
         if n.kind == "more":
