@@ -277,6 +277,7 @@ def test_iter_documents_expands_folders_in_order(tmp_path):
         ("snake_case_name and 2 * 3 * 4", "snake_case_name and 2 * 3 * 4"),
         ("  many\n\tspaces   here ", "many spaces here"),
         ("unbalanced { brace", "unbalanced brace"),
+        (r"a ratio $\frac{a}{b}$, then $\frac{1}$ cut short", r"a ratio a/b, then \frac{1} cut short"),
     ],
 )
 def test_clean_text(raw, clean):

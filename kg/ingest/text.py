@@ -82,9 +82,12 @@ def _latex_fragment(text: str) -> str:
     prepared = _LONE_DOLLAR.sub(r"\\$", prepared)  # math is set aside already: "$5" is money
     prepared = prepared.replace("~", r"\textasciitilde{}")  # ties are already spaces: "~10x" stays
     try:
-        return _LATEX.latex_to_text(prepared)
+        plain = _LATEX.latex_to_text(prepared)
     except Exception:  # noqa: BLE001 - pylatexenc raises assorted errors on malformed input
         return text
+    # A macro short of its arguments ("\frac{1}") fails its substitution and leaves the bare
+    # template ("%s/%s") in the output: keep the text as written instead.
+    return text if "%s" in plain and "%s" not in text else plain
 
 
 def _link_text(text: str, url: str) -> str:
