@@ -260,3 +260,21 @@ def test_papers_of_a_line_that_cite_each_other_are_linked_apart(tmp_path):
     assert not any(e.relation == "extends" for e in m.edges)
     page = write_lineage_html(m, tmp_path / "lora.html")
     assert "cites (the paper" in page.path.read_text(encoding="utf-8")
+
+
+def test_a_map_is_the_same_in_every_process(seed_build, tmp_path):
+    """Nothing on a map follows the order of a set (string hashes differ between processes), so
+    a site written again draws the same JSON."""
+    import os
+    import subprocess
+    import sys
+
+    maps = []
+    for seed in ("1", "2", "3"):
+        out = tmp_path / f"ksvd-{seed}.json"
+        subprocess.run([sys.executable, "-m", "kg.cli", "lineage", "KSVD", "--store", str(seed_build),
+                        "--out", str(tmp_path / f"ksvd-{seed}.html"), "--json", str(out)],
+                       check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        maps.append(out.read_text(encoding="utf-8"))
+    assert maps[0] == maps[1] == maps[2]
+    assert '"extends"' in maps[0]

@@ -637,15 +637,15 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
         while members[chain[-1]].parent in members:  # what it hangs from is shown before it
             chain.append(members[chain[-1]].parent)
         shown.update(chain)
-    for m in sorted(shown, key=lambda i: members[i].depth):
+    for m in sorted(shown, key=lambda i: (members[i].depth, i)):
         mem = members[m]
         node = b.method(m, "extension" if mem.relation == "extends" else "member",
                         fallback_year=ix.first.get(m))
         node.kind, node.papers, node.weight = ix.kind.get(m, "method"), ix.papers.get(m), mem.weight
         more_proposers += b.propose_edges(m, MAX_PROPOSERS)
-    for a, c in ext.subgraph(set(b.nodes) & set(ext.nodes)).edges:
+    for a, c in sorted(ext.subgraph(set(b.nodes) & set(ext.nodes)).edges):  # a view iterates its node set
         b.edge(a, c, "extends")
-    for m in shown:
+    for m in sorted(shown):
         mem = members[m]
         target = method if mem.parent in subjects else mem.parent
         if mem.relation != "extends" or (m, target) not in b.edges:
@@ -702,7 +702,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     for (p, m), rs in rel.items():
         if m in own:
             work.add_edge(p, m, source=p, target=m, relation=_strongest(rs))
-    for m in own:
+    for m in sorted(own):
         for base in (ext.successors(m) if m in ext else ()):
             work.add_edge(m, base, source=m, target=base, relation="extends")
     b = _Builder(store)
