@@ -127,6 +127,35 @@ def test_a_changed_document_replaces_its_old_version(tmp_path):
     assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?s a kg:SourceDocument }") == 2
 
 
+def test_a_replaced_document_keeps_the_family_of_a_model_still_used(tmp_path):
+    """A model of a line (RoBERTa) keeps its family's head (BERT) through an increment that
+    replaces another document; the head goes with the last model of its line."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    for folder in (old, new):
+        folder.mkdir()
+    probe = {"title": "Probing a Model", "abstract": "We probe RoBERTa for syntactic trees.", "authors": ["Ann Able"],
+             "year": 2020}
+    other = {"title": "Trees Counted", "abstract": "We count trees with a chart parser.", "authors": ["Bob Baker"],
+             "year": 2021}
+    jsonl(old / "a.jsonl", probe)
+    jsonl(old / "b.jsonl", other)
+    jsonl(new / "a.jsonl", dict(probe, abstract="We probe a parser for syntactic trees."))
+    jsonl(new / "b.jsonl", dict(other, year=2022))
+    heads = "SELECT (COUNT(*) AS ?n) WHERE { ?m skos:broader ?head . ?head a kg:Model ; skos:prefLabel ?l }"
+    models = "SELECT (COUNT(*) AS ?n) WHERE { ?m a kg:Model }"
+
+    steps = tmp_path / "steps"
+    build([old / "a.jsonl", old / "b.jsonl"], store=steps, views=False, workers=1)
+    build([old / "a.jsonl", new / "b.jsonl"], store=steps, views=False, workers=1)
+    assert count(steps, heads) == 1
+    fresh = tmp_path / "fresh"
+    build([old / "a.jsonl", new / "b.jsonl"], fresh, views=False, workers=1)
+    assert same_graph(fresh, steps)
+
+    build([new / "a.jsonl", new / "b.jsonl"], store=steps, views=False, workers=1)
+    assert count(steps, models) == 0
+
+
 def test_a_paper_given_again_by_a_new_document_is_merged_not_duplicated(tmp_path):
     profile = jsonl(tmp_path / "p.jsonl", {"title": "Sparse Widgets", "abstract": WIDGET, "authors": ["LEON ZHENG"],
                                            "year": 2021})

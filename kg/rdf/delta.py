@@ -71,8 +71,7 @@ DELETE { ?x ?p ?o } WHERE { ?x a kg:Method . FILTER NOT EXISTS { ?x skos:inSchem
   ?x ?p ?o } ;
 DELETE { ?x a kg:Method } WHERE { ?x a kg:Method ; skos:inScheme ?scheme .
   FILTER NOT EXISTS { ?y kg:mentions ?x } FILTER NOT EXISTS { ?x kg:extends ?y } FILTER NOT EXISTS { ?y kg:extends ?x } } ;
-DELETE { ?x ?p ?o } WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model }
-  FILTER NOT EXISTS { ?y kg:usesDataset|kg:usesModel ?x } ?x ?p ?o } ;
+DELETE { ?x ?p ?o } WHERE { ?x a kg:Dataset FILTER NOT EXISTS { ?y kg:usesDataset ?x } ?x ?p ?o } ;
 DELETE { ?y cito:cites ?x } WHERE { ?y cito:cites ?x . FILTER(STRSTARTS(STR(?x), "%s"))
   FILTER NOT EXISTS { ?x a kg:Paper } } ;
 DELETE { ?x ?p ?o } WHERE { ?x kg:arxivId ?id . FILTER NOT EXISTS { ?x a kg:Paper } FILTER NOT EXISTS { ?y cito:cites ?x }
@@ -82,6 +81,11 @@ DROP_CATEGORY_LEAVES = """
 DELETE { ?x ?p ?o } WHERE { ?x skos:inScheme kgr:categories .
   FILTER NOT EXISTS { ?y dcterms:subject ?x } FILTER NOT EXISTS { ?z skos:broader ?x } ?x ?p ?o }"""
 CATEGORY_DEPTH = 3
+#: Models no paper uses, leaves first: a family's head (BERT) stays while a model of its line
+#: (RoBERTa) that a paper uses points to it.
+DROP_MODEL_LEAVES = """
+DELETE { ?x ?p ?o } WHERE { ?x a kg:Model .
+  FILTER NOT EXISTS { ?y kg:usesModel ?x } FILTER NOT EXISTS { ?z skos:broader ?x } ?x ?p ?o }"""
 
 
 def stored_sources(store: Store) -> dict[str, set[str]]:
@@ -145,6 +149,7 @@ def drop_orphans(store: Store) -> None:
     store.update(DROP_ORPHANS)
     for _ in range(CATEGORY_DEPTH):
         store.update(DROP_CATEGORY_LEAVES)
+        store.update(DROP_MODEL_LEAVES)
 
 
 def drop_unlisted(store: Store, people: Iterable[ox.NamedNode]) -> set[ox.NamedNode]:
