@@ -40,8 +40,9 @@ from kg.rdf import delta
 from kg.rdf.graphfile import GraphFile
 from kg.rdf.namespaces import KGR
 from kg.rdf.store import LocalStore, Store, store_dir
-from kg.rdf.triples import (category_triples, dcterms, extraction_triples, lexicon_files, match_key_triples, method_iri,
-                            method_triples, paper_iri, paper_triples, person_triples, source_iri, source_triples)
+from kg.rdf.triples import (authorship_triples, category_triples, dcterms, extraction_triples, lexicon_files,
+                            match_key_triples, method_iri, method_triples, paper_iri, paper_triples, person_triples,
+                            source_iri, source_triples)
 from kg.resolve import Change, MethodRegistry, Resolver
 
 BATCH = 400  # papers per extraction batch
@@ -315,7 +316,7 @@ class Increment:
             self.added_papers.append(paper.key)
         elif paper.year:
             self.redated.add(paper.key)
-        yield from paper_triples(paper)
+        yield from paper_triples(paper, authors=not change.new)  # a new paper's authors: once told apart
         yield from match_key_triples(paper.key, change.match_keys)
         for source in paper.sources:
             if (iri := source_iri(source).value) not in self.described:
@@ -343,11 +344,15 @@ class Increment:
         the people of this build, the method summaries. Returns the subjects whose earlier
         statements that removed."""
         resolver = self.resolver
-        restated, former = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
+        resolver.disambiguate()
+        stored = sorted(resolver.reauthored - resolver.added)
+        restated, former = delta.rewrite(self.sink.store, stored, resolver.renamed())
+        restated |= delta.merge_people(self.sink.store, resolver.formerly)
+        restated |= delta.move_owners(self.sink.store, resolver.moved_owners())
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
-                  for key in sorted(resolver.reauthored)]
+                  for key in self.added_papers + stored]
         people = resolver.listed_people()
-        self.sink.add(t for paper in papers for t in paper_triples(paper))
+        self.sink.add(t for paper in papers for t in authorship_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced
         self.report.persons = len(resolver.new_people())

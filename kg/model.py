@@ -76,6 +76,8 @@ class Person:
     key: str  # deterministic slug, part of the IRI
     name: str  # display form, natural case ("Quanming Yao")
     written: set[str] = field(default_factory=set)  # every form seen ("QUANMING YAO")
+    name_key: str = ""  # the folded name whose mentions were told apart into people ("quanming yao")
+    notes: list[str] = field(default_factory=list)  # why its mentions are one person, apart from others
 
 
 @dataclass
