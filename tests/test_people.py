@@ -189,31 +189,45 @@ def test_a_merge_keeps_the_larger_iri_and_records_the_former(steps):
         assert s.select(f"SELECT (COUNT(*) AS ?n) WHERE {{ ?a kg:author <{next(iter(before))}> }}")[0]["n"] == 4
 
 
-def test_explain_says_why_mentions_are_together_or_apart(tmp_path, capsys):
+@pytest.fixture(scope="module")
+def homonyms(tmp_path_factory):
+    """A build with two people named Wei Wang: two papers with Ann Alder, one with Cy Cedar."""
+    tmp = tmp_path_factory.mktemp("homonyms")
     papers = [paper("Glacier Calving", ["Wei Wang", "Ann Alder"], "icra", 2020),
               paper("Moraine Crevasse", ["Wei Wang", "Ann Alder"], "icra", 2021),
               paper("Apiary Pollen", ["Wei Wang", "Cy Cedar"], "acl", 2024)]
-    build([jsonl(tmp_path / "a.jsonl", *papers)], tmp_path / "out", views=False, workers=1)
-    with open_store(tmp_path / "out") as store:
+    build([jsonl(tmp / "a.jsonl", *papers)], tmp / "out", views=False, workers=1)
+    return tmp / "out"
+
+
+def test_explain_says_why_mentions_are_together_or_apart(homonyms, capsys):
+    with open_store(homonyms) as store:
         people = people_named(store, "wei WANG")
     assert [p["papers"] for p in people] == [2, 1]
     assert any("shared coauthor ann alder" in note for note in people[0]["notes"])
     assert any("kept apart" in note for note in people[1]["notes"])
-    assert main(["explain", "Wei Wang", "--store", str(tmp_path / "out")]) == 0
+    assert main(["explain", "Wei Wang", "--store", str(homonyms)]) == 0
     out = capsys.readouterr().out
     assert "2 people named Wei Wang" in out and "Ann Alder" in out and "kept apart" in out
+    assert "Glacier Calving" in out  # papers named by their titles, not their keys
 
 
-def test_homonyms_are_distinct_nodes_labelled_by_years_and_coauthor_and_profile_lists_them(tmp_path, capsys):
+def test_homonyms_are_distinct_nodes_labelled_by_years_and_coauthor_and_profile_lists_them(homonyms, capsys):
     from kg.analytics.projections import coauthor_graph
 
-    papers = [paper("Glacier Calving", ["Wei Wang", "Ann Alder"], "icra", 2020),
-              paper("Moraine Crevasse", ["Wei Wang", "Ann Alder"], "icra", 2021),
-              paper("Apiary Pollen", ["Wei Wang", "Cy Cedar"], "acl", 2024)]
-    build([jsonl(tmp_path / "a.jsonl", *papers)], tmp_path / "out", views=False, workers=1)
-    with open_store(tmp_path / "out") as store:
+    with open_store(homonyms) as store:
         labels = sorted(d["label"] for _, d in coauthor_graph(store).nodes(data=True) if "Wei Wang" in d["label"])
     assert labels == ["Wei Wang (2020–2021, with Ann Alder)", "Wei Wang (2024, with Cy Cedar)"]
-    assert main(["profile", "wei wang", "--store", str(tmp_path / "out")]) == 0
+    assert main(["profile", "wei wang", "--store", str(homonyms)]) == 0
     out = capsys.readouterr().out
     assert "2 people named Wei Wang" in out and "Wei Wang (2024, with Cy Cedar)" in out
+
+
+def test_the_named_query_lists_every_person_of_a_name(homonyms):
+    from kg.query.named import run_named
+
+    with open_store(homonyms) as store:
+        rows = run_named(store, "people-named", {"author": "WEI wang"})
+    assert [(r["papers"], r["first"], r["last"], r["coauthors"]) for r in rows] == [
+        (2, 2020, 2021, "Ann Alder"), (1, 2024, 2024, "Cy Cedar")]
+    assert rows[0]["person"].endswith("/person/wei-wang")

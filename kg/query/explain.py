@@ -1,6 +1,8 @@
 """The evidence behind a paper's or a method's links, for a person to read."""
 from __future__ import annotations
 
+import re
+
 from kg.rdf.store import Store
 
 #: Evidence of every link whose subject or object is the target: a paper (by IRI, title or the
@@ -64,8 +66,23 @@ def people_named(store: Store, name: str) -> list[dict]:
     for person in people:
         iri = {"person": ox.NamedNode(person["person"])}
         person["coauthors"] = [f"{r['name']} ({r['papers']})" for r in store.select(PERSON_COAUTHORS, iri)]
-        person["notes"] = sorted((r["note"] for r in store.select(PERSON_NOTES, iri)), key=_note_order)
+        notes = sorted((r["note"] for r in store.select(PERSON_NOTES, iri)), key=_note_order)
+        person["notes"] = [_PAPER_KEY.sub(lambda m: _paper_name(store, m.group(1)), note) for note in notes]
     return people
+
+
+_PAPER_KEY = re.compile(r"\bpaper ([0-9a-f]{16})\b")
+
+
+def _paper_name(store: Store, key: str) -> str:
+    """A paper of a note by its title (the notes name papers by key: a title may change)."""
+    from kg.rdf.triples import paper_iri
+
+    rows = store.select("SELECT ?title WHERE { ?p dcterms:title ?title }", {"p": paper_iri(key)})
+    if not rows:
+        return f"paper {key}"
+    title = rows[0]["title"]
+    return f"«{title if len(title) <= 60 else title[:59] + '…'}»"
 
 
 def _note_order(note: str) -> tuple:

@@ -1,6 +1,6 @@
 """People, not names: the mentions of one written name split into the people behind them.
 
-Deterministic and explainable; every decision leaves a reason (``Person.reasons``, stored as
+Deterministic and explainable; every decision leaves a reason (``Person.notes``, stored as
 ``kg:identityNote`` and printed by ``kg explain PERSON``). For each name key (a *block*):
 
 1. **Units.** Mentions that must be one person are put together first: the mentions of a profile
@@ -33,6 +33,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kg.resolve.commonness import ambiguity
 from kg.resolve.keys import digest, fold
@@ -56,8 +57,7 @@ def title_words(title: str | None) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(fold(title)) if len(w) > 2 and w not in TITLE_STOPWORDS)
 
 
-@dataclass(frozen=True)
-class Mention:
+class Mention(NamedTuple):
     """One author position: whose name, on which paper, with what evidence around it."""
 
     name: str  # name key
@@ -71,34 +71,60 @@ class Mention:
     person: str | None = None  # the stored person's key, when an earlier build decided it
 
 
+#: A reason, formatted only when it is kept (``Cluster.notes``): a template and its values.
+Reason = tuple
+
+
 @dataclass
 class Cluster:
-    """Mentions found to be one person, with what they say about that person."""
+    """Mentions found to be one person, with what they say about that person (kept up to date as
+    clusters absorb one another: a name's units are compared with its people many times)."""
 
     mentions: list[Mention]
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
     key: str | None = None
+    coauthors: set[str] = field(default_factory=set, init=False)
+    venues: set[str] = field(default_factory=set, init=False)
+    years: set[int] = field(default_factory=set, init=False)
+    words: set[str] = field(default_factory=set, init=False)
+
+    def __post_init__(self) -> None:
+        self.coauthors = set().union(*(m.coauthors for m in self.mentions))
+        self.words = set().union(*(m.words for m in self.mentions))
+        self.venues = {m.venue for m in self.mentions if m.venue}
+        self.years = {m.year for m in self.mentions if m.year}
+
+    def _count(self, mention: Mention) -> None:
+        self.coauthors |= mention.coauthors
+        self.words |= mention.words
+        if mention.venue:
+            self.venues.add(mention.venue)
+        if mention.year:
+            self.years.add(mention.year)
+
+    def add(self, mention: Mention) -> None:
+        self.mentions.append(mention)
+        self._count(mention)
+
+    def notes(self, limit: int) -> list[str]:
+        """The first ``limit`` reasons in words, and how many more there are."""
+        notes = [template.format(*values) for template, *values in self.reasons[:limit]]
+        if len(self.reasons) > limit:
+            notes.append(f"… and {len(self.reasons) - limit} more reasons")
+        return notes
 
     @property
     def first_paper(self) -> str:
         return min(m.paper for m in self.mentions)
 
-    def coauthors(self) -> Counter:
-        return Counter(c for m in self.mentions for c in m.coauthors)
-
-    def venues(self) -> set[str]:
-        return {m.venue for m in self.mentions if m.venue}
-
-    def years(self) -> list[int]:
-        return sorted({m.year for m in self.mentions if m.year})
-
-    def words(self) -> set[str]:
-        return {w for m in self.mentions for w in m.words}
-
     def absorb(self, other: Cluster) -> None:
         self.mentions.extend(other.mentions)
         self.reasons.extend(other.reasons)
         self.key = self.key or other.key
+        self.coauthors |= other.coauthors
+        self.venues |= other.venues
+        self.years |= other.years
+        self.words |= other.words
 
 
 class _Union:
@@ -119,46 +145,54 @@ class _Union:
         return True
 
 
+#: Why two mentions are one person for certain (see ``_units``).
+TIES = {"person": "paper {} with paper {}: one person in the stored graph",
+        "anchor": "paper {} with paper {}: the owner of one profile page",
+        "coauthor": "paper {} with paper {}: shared coauthor {}"}
+
+
 def _units(mentions: list[Mention]) -> list[Cluster]:
     """Mentions joined by an anchor, a stored person or a shared coauthor (see the module)."""
     union = _Union(len(mentions))
-    reasons: dict[int, list[str]] = defaultdict(list)
+    reasons: dict[int, list[Reason]] = defaultdict(list)
     first: dict[tuple[str, str], int] = {}
     for index, mention in enumerate(mentions):
         ties = [("person", mention.person)] if mention.person else []
         ties += [("anchor", a) for a in sorted(mention.anchors)] + [("coauthor", c) for c in sorted(mention.coauthors)]
-        for kind, value in ties:
-            earlier = first.setdefault((kind, value), index)
+        for tie in ties:
+            earlier = first.setdefault(tie, index)
             if earlier != index and union.join(earlier, index):
-                why = {"person": "one person in the stored graph", "anchor": "the owner of one profile page",
-                       "coauthor": f"shared coauthor {value}"}[kind]
-                reasons[index].append(f"paper {mention.paper} with paper {mentions[earlier].paper}: {why}")
+                reasons[index].append((TIES[tie[0]], mention.paper, mentions[earlier].paper, tie[1]))
     groups: dict[int, Cluster] = {}
     for index, mention in enumerate(mentions):
         root = union.find(index)
         cluster = groups.setdefault(root, Cluster([]))
-        cluster.mentions.append(mention)
+        cluster.add(mention)
         cluster.reasons.extend(reasons[index])
         cluster.key = cluster.key or mention.person
     return sorted(groups.values(), key=lambda c: (-len(c.mentions), c.first_paper))
 
 
-def _evidence(unit: Cluster, person: Cluster, idf: dict[str, float]) -> tuple[float, list[str]]:
-    score, said = 0.0, []
-    venues = unit.venues() & person.venues()
+def _evidence(unit: Cluster, person: Cluster, idf: dict[str, float]) -> tuple[float, tuple]:
+    """The score of ``unit`` joining ``person`` but the name's ambiguity, and what it rests on."""
+    score = 0.0
+    venues = unit.venues & person.venues
     if venues:
         score += SHARED_VENUE
-        said.append(f"venue {', '.join(sorted(venues))}")
-    gaps = [abs(a - b) for a in unit.years() for b in person.years()]
-    if gaps and min(gaps) <= YEAR_WINDOW:
+    gap = min((abs(a - b) for a in unit.years for b in person.years), default=None)
+    if gap is not None and gap <= YEAR_WINDOW:
         score += YEARS_CLOSE
-        said.append(f"years within {min(gaps)}")
-    shared = unit.words() & person.words()
+    shared = unit.words & person.words
     if shared:
-        weight = min(WORDS_CAP, sum(idf.get(w, 0.0) for w in shared))
-        score += WORDS * weight
-        said.append(f"title words {', '.join(sorted(shared)[:5])}")
-    return score, said
+        score += WORDS * min(WORDS_CAP, sum(idf.get(w, 0.0) for w in shared))
+    return score, (venues, gap, shared)
+
+
+def _said(venues: set[str], gap: int | None, shared: set[str]) -> str:
+    said = ([f"venue {', '.join(sorted(venues))}"] if venues else []) + \
+           ([f"years within {gap}"] if gap is not None and gap <= YEAR_WINDOW else []) + \
+           ([f"title words {', '.join(sorted(shared)[:5])}"] if shared else [])
+    return "; ".join(said) or "no evidence either way"
 
 
 def cluster_name(name: str, mentions: list[Mention], idf: dict[str, float]) -> list[Cluster]:
@@ -166,26 +200,25 @@ def cluster_name(name: str, mentions: list[Mention], idf: dict[str, float]) -> l
     prior = ambiguity(name)
     people: list[Cluster] = []
     for unit in _units(mentions):
-        best, best_score, best_said = None, 0.0, []
+        best, best_score, basis = None, 0.0, (set(), None, set())
         for person in people:
             if unit.key and person.key and unit.key != person.key:
                 continue  # two stored people stay two unless a coauthor joins them
-            score, said = _evidence(unit, person, idf)
+            score, found = _evidence(unit, person, idf)
             # Disjoint coauthors are evidence of two people only when both sides have coauthors:
             # a paper without them (or without a venue, a year) is thin evidence, and stays.
-            score -= prior if unit.coauthors() and person.coauthors() else min(prior, 0.0)
+            score -= prior if unit.coauthors and person.coauthors else min(prior, 0.0)
             if best is None or score > best_score:
-                best, best_score, best_said = person, score, said
-        evidence = "; ".join(best_said) or "no evidence either way"
+                best, best_score, basis = person, score, found
         if best is not None and best_score >= 0:
-            best.reasons.append(f"paper {unit.first_paper} joined (score {best_score:+.1f}: {evidence}; "
-                                f"name ambiguity {prior:+.1f})")
+            best.reasons.append(("paper {} joined (score {:+.1f}: {}; name ambiguity {:+.1f})",
+                                 unit.first_paper, best_score, _said(*basis), prior))
             best.absorb(unit)
         else:
             if best is not None:
-                unit.reasons.append(f"paper {unit.first_paper} kept apart from the {len(people)} other "
-                                    f"person(s) of this name (best score {best_score:+.1f}: {evidence}; "
-                                    f"name ambiguity {prior:+.1f})")
+                unit.reasons.append(("paper {} kept apart from the {} other person(s) of this name "
+                                     "(best score {:+.1f}: {}; name ambiguity {:+.1f})",
+                                     unit.first_paper, len(people), best_score, _said(*basis), prior))
             people.append(unit)
     return people
 
@@ -200,18 +233,24 @@ def idf_of(titles: Iterable[frozenset[str]]) -> dict[str, float]:
     return {w: math.log(total / n) for w, n in df.items()}
 
 
+def short_forms(name: str) -> set[str]:
+    """The shorter ways of writing a name key: the surname kept, the given name kept or cut to
+    its initial, each middle token kept, cut to its initial or left out ("william yang wang" ->
+    "william wang", "w wang", "w y wang"...). Names of more than five tokens have none."""
+    tokens = name.split()
+    if len(tokens) == 2:  # most names: only the initial of the given name
+        return {f"{tokens[0][0]} {tokens[1]}"} if len(tokens[0]) > 1 else set()
+    if len(tokens) < 2 or len(tokens) > 5:
+        return set()
+    forms = [[tokens[0]], [tokens[0][0]]] if len(tokens[0]) > 1 else [[tokens[0]]]
+    for token in tokens[1:-1]:
+        forms = [f + option for f in forms for option in ([token], [token[0]], [])]
+    return {" ".join(f + [tokens[-1]]) for f in forms} - {name}
+
+
 def variant_of(short: str, long: str) -> bool:
-    """``short`` may be written for ``long``: the same surname, and each other token of ``short``
-    an initial or a copy of a token of ``long``, in order ("w wang" / "william yang wang")."""
-    a, b = short.split(), long.split()
-    if short == long or len(a) < 2 or a[-1] != b[-1] or len(a) > len(b):
-        return False
-    rest = iter(b[:-1])
-    for token in a[:-1]:
-        if not any(t == token or (len(token) == 1 and t[0] == token) or (len(t) == 1 and token[0] == t)
-                   for t in rest):
-            return False
-    return a[0][0] == b[0][0]
+    """``short`` may be written for ``long`` (see ``short_forms``)."""
+    return short in short_forms(long)
 
 
 def person_slug(base: str, name: str, cluster: Cluster, largest: bool) -> str:
@@ -222,8 +261,7 @@ def person_slug(base: str, name: str, cluster: Cluster, largest: bool) -> str:
 
 
 def disambiguate(mentions: Iterable[Mention], idf: dict[str, float]) -> dict[str, list[Cluster]]:
-    """The people of every name among ``mentions``, by name key; variants merged (see the module).
-    Clusters of a name come largest first."""
+    """The people of every name among ``mentions``, by name key; variants merged (see the module)."""
     by_name: dict[str, list[Mention]] = defaultdict(list)
     for mention in mentions:
         by_name[mention.name].append(mention)
@@ -233,34 +271,49 @@ def disambiguate(mentions: Iterable[Mention], idf: dict[str, float]) -> dict[str
     return people
 
 
-def _merge_variants(people: dict[str, list[Cluster]]) -> None:
-    """Merge the people of variant names (``variant_of``) who share a coauthor: the shorter name's
-    person goes into the longer name's."""
-    blocks: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for name in people:
-        tokens = name.split()
-        if len(tokens) > 1:
-            blocks[tokens[0][0], tokens[-1]].append(name)
-    for names in blocks.values():
-        if len(names) < 2:
+def in_question(names: Counter) -> set[str]:
+    """The names (of ``names``, counted mentions) whose mentions may be more than one person, or
+    another name's: a common name (``ambiguity`` above 0) with two mentions or more, and the
+    variants of one another. A rare name's mentions are one person without asking: its units
+    always join (the score of joining is at least minus the ambiguity), so a build need not compare them."""
+    out = {name for name, count in names.items() if count > 1 and ambiguity(name) > 0}
+    # A two-token name's one short form is its initial's ("wei wang" -> "w wang"): looked for only
+    # when a name with that initial and surname was written, the rest compared in full.
+    split = [name.split() for name in names]
+    initials = {(tokens[0], tokens[-1]) for tokens in split if len(tokens[0]) == 1}
+    blocks = Counter((tokens[0][0], tokens[-1]) for tokens in split if len(tokens) > 1)
+    for name, tokens in zip(names, split):
+        if len(tokens) < 2 or blocks[tokens[0][0], tokens[-1]] < 2 or (
+                len(tokens) == 2 and (tokens[0][0], tokens[1]) not in initials):
             continue
-        names.sort(key=lambda n: (-len(n), n))
-        for short in sorted(names, key=lambda n: (len(n), n)):
-            for long in names:
-                if not variant_of(short, long):
-                    continue
-                for cluster in list(people[short]):
-                    target = _best_sharing(cluster, people[long])
-                    if target is not None:
-                        shared = sorted(set(cluster.coauthors()) & set(target.coauthors()))
-                        target.reasons.append(f"name variant {short!r} (paper {cluster.first_paper}) merged: "
-                                              f"shared coauthor {shared[0]}")
-                        target.absorb(cluster)
-                        people[short].remove(cluster)
+        forms = [form for form in short_forms(name) if form in names]
+        if forms:
+            out.add(name)
+            out.update(forms)
+    return out
+
+
+def _merge_variants(people: dict[str, list[Cluster]]) -> None:
+    """Merge the people of variant names (``short_forms``) who share a coauthor: the shorter
+    name's person goes into the longer name's (the longest first)."""
+    longer: dict[str, list[str]] = defaultdict(list)
+    for name in people:
+        for form in short_forms(name):
+            if form in people:
+                longer[form].append(name)
+    for short in sorted(longer, key=lambda n: (len(n), n)):
+        for long in sorted(longer[short], key=lambda n: (-len(n), n)):
+            for cluster in list(people[short]):
+                target = _best_sharing(cluster, people[long])
+                if target is not None:
+                    shared = min(cluster.coauthors & target.coauthors)
+                    target.reasons.append(("name variant {!r} (paper {}) merged: shared coauthor {}",
+                                           short, cluster.first_paper, shared))
+                    target.absorb(cluster)
+                    people[short].remove(cluster)
 
 
 def _best_sharing(cluster: Cluster, candidates: list[Cluster]) -> Cluster | None:
-    mine = set(cluster.coauthors())
-    scored = [(len(mine & set(c.coauthors())), -i, c) for i, c in enumerate(candidates)]
+    scored = [(len(cluster.coauthors & c.coauthors), -i, c) for i, c in enumerate(candidates)]
     scored = [s for s in scored if s[0] > 0]
     return max(scored, key=lambda s: s[:2])[2] if scored else None

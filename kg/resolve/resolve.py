@@ -29,15 +29,17 @@ Identity rules (the same input in the same order gives the same keys on any mach
 """
 from __future__ import annotations
 
+import gc
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from kg.model import Corpus, Document, Paper, PaperRecord, Person, SourceDocument
+from kg.resolve.commonness import ambiguity
 from kg.resolve.keys import digest, fold, slug
 from kg.resolve.names import display_name, name_key
-from kg.resolve.people import Cluster, Mention, disambiguate, idf_of, person_slug, title_words
+from kg.resolve.people import Cluster, Mention, disambiguate, idf_of, in_question, person_slug, title_words
 
 _ABSTRACT_WORDS = 40
 #: The scalar fields of a paper that a later record may fill in.
@@ -277,14 +279,24 @@ class Resolver:
     # --- people, not names (see kg.resolve.people) ---------------------------------------------
 
     def _mentions(self) -> list[Mention]:
-        """The author positions of this run's papers; those of stored papers whose author list this
-        run kept stay with their stored person."""
+        """The author positions of this run's papers that may be someone else than their name's
+        person (``in_question``; with a store, every new one); those of stored papers whose author
+        list this run kept stay with their stored person."""
+        counts = Counter(person.name_key for state in self.states.values() for person in state.authors)
+        asked = set(counts) if self.stored is not None else in_question(counts)
+        for name, count in counts.items():
+            if count > 1 and name not in asked:
+                self.people[name].notes = [f"{count} papers", RARE.format(ambiguity(name))]
         mentions = []
         for paper, state in self.states.items():
+            names = frozenset([person.name_key for person in state.authors])
+            if asked.isdisjoint(names):
+                continue
             words, venue, year = self.about.get(paper, (frozenset(), None, None))
-            names = frozenset(person.name_key for person in state.authors)
             fixed = paper not in self.added and paper not in self.reauthored
             for position, person in enumerate(state.authors, start=1):
+                if person.name_key not in asked:
+                    continue
                 mentions.append(Mention(person.name_key, paper, position, names - {person.name_key}, venue, year,
                                         words, frozenset(self.anchors.get((paper, person.name_key), ())),
                                         person.key if fixed else None))
@@ -293,13 +305,21 @@ class Resolver:
     def disambiguate(self) -> None:
         """Tell apart the people behind each name of this run's papers and put each person in
         its place in their author lists (stored papers whose list changes are ``reauthored``)."""
-        mentions = self._mentions()
-        idf = idf_of(words for words, _, _ in self.about.values())
-        if self.stored is not None:
-            names = sorted({m.name for m in mentions if m.person is None})
-            mentions += self.stored.mentions_of(names, set(self.states))
-        for name, clusters in disambiguate(mentions, idf).items():
-            self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))
+        # Hundreds of thousands of small objects are made here, none in a cycle: the cyclic
+        # collector would scan the whole run's registries again and again (3/4 of the time at 100k papers).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            mentions = self._mentions()
+            idf = idf_of(words for words, _, _ in self.about.values())
+            if self.stored is not None:
+                names = sorted({m.name for m in mentions if m.person is None})
+                mentions += self.stored.mentions_of(names, set(self.states))
+            for name, clusters in disambiguate(mentions, idf).items():
+                self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))
+        finally:
+            if collecting:
+                gc.enable()
 
     def _place(self, name: str, clusters: list[Cluster]) -> None:
         base = person_key(name)
@@ -350,6 +370,9 @@ class Resolver:
         return self.others[key]
 
 
+#: Why the mentions of a rare name are one person (``kg.resolve.people.in_question``).
+RARE = ("one person: few people bear this name (ambiguity {:+.1f}), and thin evidence never splits a "
+        "rare name")
 #: The reasons kept with a person (``kg:identityNote``); the rest are counted.
 NOTES = 12
 
@@ -357,14 +380,11 @@ NOTES = 12
 def _summary(cluster: Cluster) -> list[str]:
     """What ``kg explain PERSON`` says of a person: its mentions, then why they are one person
     (and kept apart from the others of the name)."""
-    years = cluster.years()
+    years = sorted(cluster.years)
     span = f", {years[0]}–{years[-1]}" if len(years) > 1 else f", {years[0]}" if years else ""
     papers = len({m.paper for m in cluster.mentions})
     head = f"{papers} paper{'s' if papers > 1 else ''}{span}"
-    notes = [head] + cluster.reasons[:NOTES]
-    if len(cluster.reasons) > NOTES:
-        notes.append(f"… and {len(cluster.reasons) - NOTES} more reasons")
-    return notes
+    return [head] + cluster.notes(NOTES)
 
 
 def resolve(documents: Iterable[Document]) -> Corpus:
