@@ -352,6 +352,8 @@ class Increment:
         papers = [delta.reauthored_paper(key, resolver.states[key].authors, resolver.states[key].truncated)
                   for key in self.added_papers + stored]
         people = resolver.listed_people()
+        if self.report.continued:  # a stored person's reasons are stated afresh
+            restated |= delta.drop_notes(self.sink.store, [person.key for person in people if person.notes])
         self.sink.add(t for paper in papers for t in authorship_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced

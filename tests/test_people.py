@@ -231,3 +231,11 @@ def test_the_named_query_lists_every_person_of_a_name(homonyms):
     assert [(r["papers"], r["first"], r["last"], r["coauthors"]) for r in rows] == [
         (2, 2020, 2021, "Ann Alder"), (1, 2024, 2024, "Cy Cedar")]
     assert rows[0]["person"].endswith("/person/wei-wang")
+
+
+def test_a_merged_person_states_its_reasons_afresh(steps):
+    store, before, _ = steps
+    with open_store(store) as s:
+        notes = [r["n"] for r in s.select(f"SELECT ?n WHERE {{ <{next(iter(before))}> kg:identityNote ?n }}")]
+    assert sum(n[0].isdigit() for n in notes) == 1  # one summary: this build's, the older ones dropped
+    assert any("4 papers" in n for n in notes)

@@ -298,6 +298,19 @@ INSERT DATA {{ {new_iri} kg:formerly {old_iri} }}""")
     return subjects
 
 
+def drop_notes(store: Store, people: Sequence[str]) -> set[ox.NamedNode]:
+    """Delete the ``kg:identityNote``s of the persons ``people`` (keys) that have some; those persons."""
+    dropped: set[ox.NamedNode] = set()
+    for start in range(0, len(people), NAMES_PER_QUERY):
+        values = " ".join(str(person_iri(key)) for key in people[start:start + NAMES_PER_QUERY])
+        found = {row["p"] for row in store.query(f"SELECT DISTINCT ?p WHERE {{ VALUES ?p {{ {values} }} ?p kg:identityNote ?n }}")}
+        if found:
+            store.update(f"DELETE {{ ?p kg:identityNote ?n }} WHERE {{ VALUES ?p {{ {' '.join(map(str, found))} }} "
+                         f"?p kg:identityNote ?n }}")
+            dropped |= found
+    return dropped
+
+
 def move_owners(store: Store, moved: Iterable[tuple[str, str, str]]) -> set[ox.NamedNode]:
     """Point each profile page (sha256, old person key, new person key) at its owner's person;
     the pages changed."""

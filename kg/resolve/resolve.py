@@ -278,15 +278,9 @@ class Resolver:
 
     # --- people, not names (see kg.resolve.people) ---------------------------------------------
 
-    def _mentions(self) -> list[Mention]:
-        """The author positions of this run's papers that may be someone else than their name's
-        person (``in_question``; with a store, every new one); those of stored papers whose author
-        list this run kept stay with their stored person."""
-        counts = Counter(person.name_key for state in self.states.values() for person in state.authors)
-        asked = set(counts) if self.stored is not None else in_question(counts)
-        for name, count in counts.items():
-            if count > 1 and name not in asked:
-                self.people[name].notes = [f"{count} papers", RARE.format(ambiguity(name))]
+    def _mentions(self, asked: set[str]) -> list[Mention]:
+        """The author positions of this run's papers whose names are ``asked``; those of stored
+        papers whose author list this run kept stay with their stored person."""
         mentions = []
         for paper, state in self.states.items():
             names = frozenset([person.name_key for person in state.authors])
@@ -304,17 +298,27 @@ class Resolver:
 
     def disambiguate(self) -> None:
         """Tell apart the people behind each name of this run's papers and put each person in
-        its place in their author lists (stored papers whose list changes are ``reauthored``)."""
+        its place in their author lists (stored papers whose list changes are ``reauthored``).
+        Only the names ``in_question`` are compared, counting the store's mentions of the names this
+        run adds to; a rare name's mentions are its one person, whatever the order of the builds."""
         # Hundreds of thousands of small objects are made here, none in a cycle: the cyclic
         # collector would scan the whole run's registries again and again (3/4 of the time at 100k papers).
         collecting = gc.isenabled()
         gc.disable()
         try:
-            mentions = self._mentions()
-            idf = idf_of(words for words, _, _ in self.about.values())
+            counts = Counter(person.name_key for state in self.states.values() for person in state.authors)
+            stored: list[Mention] = []
             if self.stored is not None:
-                names = sorted({m.name for m in mentions if m.person is None})
-                mentions += self.stored.mentions_of(names, set(self.states))
+                added = sorted({person.name_key for key, state in self.states.items()
+                                if key in self.added or key in self.reauthored for person in state.authors})
+                stored = self.stored.mentions_of(added, set(self.states))
+                counts.update(m.name for m in stored)
+            asked = in_question(counts)
+            for name, count in counts.items():
+                if count > 1 and name not in asked and name in self.people:
+                    self.people[name].notes = [f"{count} papers", RARE.format(ambiguity(name))]
+            mentions = self._mentions(asked) + [m for m in stored if m.name in asked]
+            idf = idf_of(words for words, _, _ in self.about.values())
             for name, clusters in disambiguate(mentions, idf).items():
                 self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))
         finally:
