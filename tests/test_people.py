@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from kg.analytics.names import find
 from kg.build import build
 from kg.cli import main
 from kg.model import Document, PaperRecord, SourceDocument
@@ -231,6 +232,8 @@ def test_the_named_query_lists_every_person_of_a_name(homonyms):
     assert [(r["papers"], r["first"], r["last"], r["coauthors"]) for r in rows] == [
         (2, 2020, 2021, "Ann Alder"), (1, 2024, 2024, "Cy Cedar")]
     assert rows[0]["person"].endswith("/person/wei-wang")
+    with open_store(homonyms) as store:  # a command that takes one person takes the name's own
+        assert [m.iri for m in find(store, "Wei Wang", ("person",))] == [r["person"] for r in rows]
 
 
 def test_a_merged_person_states_its_reasons_afresh(steps):
