@@ -41,8 +41,9 @@ from kg.rdf.citations import citation_links
 from kg.rdf.graphfile import GraphFile
 from kg.rdf.namespaces import KGR
 from kg.rdf.store import LocalStore, Store, StoreError, store_dir
-from kg.rdf.triples import (category_triples, dcterms, extraction_triples, lexicon_files, match_key_triples, method_iri,
-                            method_triples, paper_iri, paper_triples, person_triples, source_iri, source_triples)
+from kg.rdf.triples import (authorship_triples, category_triples, dcterms, extraction_triples, lexicon_files,
+                            match_key_triples, method_iri, method_triples, paper_iri, paper_triples, person_triples,
+                            source_iri, source_triples)
 from kg.resolve import Change, MethodRegistry, Resolver
 from kg.terminal import Progress, library_warnings
 
@@ -323,7 +324,7 @@ class Increment:
             self.added_papers.append(paper.key)
         elif paper.year:
             self.redated.add(paper.key)
-        yield from paper_triples(paper)
+        yield from paper_triples(paper, authors=not change.new)  # a new paper's authors: once told apart
         if paper.identifiers or paper.references or paper.cited_by:
             self.cited.add(paper.key)
         yield from match_key_triples(paper.key, change.match_keys)
@@ -355,10 +356,16 @@ class Increment:
         the people of this build, the method summaries. Returns the subjects whose earlier
         statements that removed."""
         resolver = self.resolver
-        restated, former = delta.rewrite(self.sink.store, resolver.reauthored, resolver.renamed())
-        papers = [delta.reauthored_paper(key, resolver.states[key]) for key in sorted(resolver.reauthored)]
+        resolver.disambiguate()
+        stored = sorted(resolver.reauthored - resolver.added)
+        restated, former = delta.rewrite(self.sink.store, stored, resolver.renamed())
+        restated |= delta.merge_people(self.sink.store, resolver.formerly)
+        restated |= delta.move_owners(self.sink.store, resolver.moved_owners())
+        papers = [delta.reauthored_paper(key, resolver.states[key]) for key in self.added_papers + stored]
         people = resolver.listed_people()
-        self.sink.add(t for paper in papers for t in paper_triples(paper))
+        if self.report.continued:  # a stored person's reasons are stated afresh
+            restated |= delta.drop_notes(self.sink.store, [person.key for person in people if person.notes])
+        self.sink.add(t for paper in papers for t in authorship_triples(paper))
         self.sink.add(t for person in people for t in person_triples(person))
         restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced
         self.sink.add(citation_links(self.sink.store, self.cited if self.report.continued else None))

@@ -168,11 +168,26 @@ def cmd_stats(args) -> int:
 
 
 def cmd_explain(args) -> int:
-    from kg.query.explain import explain
+    from kg.query.explain import explain, people_named, label
 
-    rows = explain(open_store(args.store), args.target)
+    store = open_store(args.store)
+    people = people_named(store, args.target)
+    if people:
+        if args.format != "table":
+            print_rows([{**p, "coauthors": "; ".join(p["coauthors"]), "notes": " | ".join(p["notes"])}
+                        for p in people], args.format)
+            return 0
+        print(f"{len(people)} {'people' if len(people) > 1 else 'person'} named {people[0]['name']}")
+        for person in people:
+            print(f"{label(person)}  <{person['person']}>  {person['papers']} papers")
+            if person["coauthors"]:
+                print(f"    coauthors: {', '.join(person['coauthors'])}")
+            for note in person["notes"]:
+                print(f"    {note}")
+        return 0
+    rows = explain(store, args.target)
     if not rows:
-        raise UsageError(f"no paper or method matches {args.target!r}")
+        raise UsageError(f"no person, paper or method matches {args.target!r}")
     if args.format != "table":
         print_rows(rows, args.format)
         return 0
@@ -257,7 +272,23 @@ def cmd_rank(args) -> int:
 def cmd_profile(args) -> int:
     from kg.analytics import author_method_profile
 
-    print_rows(frame_rows(found(author_method_profile, open_store(args.store), args.name)), args.format)
+    from kg.query.explain import label, people_named
+
+    store = open_store(args.store)
+    people = people_named(store, args.name)
+    if len(people) < 2:  # one person of that name (or none, which ``found`` says)
+        print_rows(frame_rows(found(author_method_profile, store, args.name)), args.format)
+        return 0
+    # Several people of that name: each apart, told apart by their years and a frequent coauthor.
+    if args.format != "table":
+        print_rows([{"person": p["person"], "person_label": label(p), **row} for p in people
+                    for row in frame_rows(author_method_profile(store, p["person"]))], args.format)
+        return 0
+    print(f"{len(people)} people named {people[0]['name']}")
+    for person in people:
+        print(f"\n{label(person)}  <{person['person']}>  {person['papers']} papers; "
+              f"coauthors: {', '.join(person['coauthors']) or 'none'}")
+        print_rows(frame_rows(author_method_profile(store, person["person"])), args.format)
     return 0
 
 
@@ -403,8 +434,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=formats, default="table")
     p.set_defaults(func=cmd_stats)
 
-    p = sub.add_parser("explain", help="the evidence behind the links of a paper or a method")
-    p.add_argument("target", help="a paper title, the start of its abstract, a method name, or an IRI")
+    p = sub.add_parser("explain", help="the evidence behind the links of a paper or a method, or why a "
+                                       "person's mentions are one person and apart from others of the name")
+    p.add_argument("target", help="a person's name, a paper title, the start of its abstract, a method name, or an IRI")
     p.add_argument("--store", required=True)
     p.add_argument("--format", choices=formats, default="table")
     p.set_defaults(func=cmd_explain)

@@ -82,6 +82,8 @@ class Person:
     key: str  # deterministic slug, part of the IRI
     name: str  # display form, natural case ("Quanming Yao")
     written: set[str] = field(default_factory=set)  # every form seen ("QUANMING YAO")
+    name_key: str = ""  # the folded name whose mentions were told apart into people ("quanming yao")
+    notes: list[str] = field(default_factory=list)  # why its mentions are one person, apart from others
 
 
 @dataclass
@@ -103,7 +105,7 @@ class Paper:
     identifiers: list[str] = field(default_factory=list)  # as in ``PaperRecord``
     references: list[str] = field(default_factory=list)
     cited_by: list[str] = field(default_factory=list)
-    author_ids: dict[str, list[str]] = field(default_factory=dict)  # person key -> that author's ids
+    author_ids: dict[str, list[str]] = field(default_factory=dict)  # folded name -> that author's ids
 
 
 @dataclass

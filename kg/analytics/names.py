@@ -81,7 +81,10 @@ def find(store: Store, name: str, kinds: tuple[str, ...] = ("method", "person"))
     if not hits:
         close = difflib.get_close_matches(key, list(every), n=5, cutoff=0.75)
         raise NotFound(name, kinds, sorted({every[c] for c in close}))
-    return [m for _, m in sorted(hits.values(), key=lambda h: (h[0], h[1].kind != kinds[0], h[1].label))]
+    # Homonyms (people of one name, see kg.resolve.people) by IRI, shortest first: the name's own
+    # IRI, the largest person of the name, before the others.
+    return [m for _, m in sorted(hits.values(), key=lambda h: (h[0], h[1].kind != kinds[0], h[1].label,
+                                                               len(h[1].iri), h[1].iri))]
 
 
 def find_one(store: Store, name: str, kinds: tuple[str, ...] = ("method", "person")) -> Match:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import networkx as nx
 
@@ -156,10 +156,38 @@ def proposing_papers(store: Store) -> dict[str, list[str]]:
     return {m: sorted(ps) for m, ps in out.items()}
 
 
+#: The years and coauthors of some people (``VALUES ?person``), to tell homonyms apart.
+HOMONYM_FACTS = """SELECT ?person ?year ?coauthor WHERE { %s ?paper dcterms:creator ?person .
+  OPTIONAL { ?paper fabio:hasPublicationYear ?year }
+  OPTIONAL { ?paper dcterms:creator ?other FILTER(?other != ?person) ?other foaf:name ?coauthor } }"""
+
+
 @kept
 def person_names(store: Store) -> dict[str, str]:
-    """Display name of every person, keyed by IRI."""
-    return {r["person"]: r["name"] or local_name(r["person"]) for r in store.select(PEOPLE)}
+    """Display name of every person, keyed by IRI; people who share a display name (homonyms
+    the build told apart) are labelled with their years and their most frequent coauthor:
+    "Wei Wang (2019–2021, with Ann Alder)"."""
+    from kg.query.explain import label
+
+    names = {r["person"]: r["name"] or local_name(r["person"]) for r in store.select(PEOPLE)}
+    shared = Counter(names.values())
+    homonyms = sorted(p for p, n in names.items() if shared[n] > 1)
+    if not homonyms:
+        return names
+    years: dict[str, set[int]] = defaultdict(set)
+    coauthors: dict[str, Counter] = defaultdict(Counter)
+    for start in range(0, len(homonyms), 1000):
+        values = "VALUES ?person { " + " ".join(f"<{p}>" for p in homonyms[start:start + 1000]) + " }"
+        for r in store.select(HOMONYM_FACTS % values):
+            if (y := year_of(r["year"])) is not None:
+                years[r["person"]].add(y)
+            if r["coauthor"]:
+                coauthors[r["person"]][r["coauthor"]] += 1
+    for p in homonyms:
+        top = sorted(coauthors[p].items(), key=lambda kv: (-kv[1], kv[0]))[:1]
+        names[p] = label({"name": names[p], "first": min(years[p], default=None), "last": max(years[p], default=None),
+                          "coauthors": [f"{n} ({c})" for n, c in top]})
+    return names
 
 
 @kept

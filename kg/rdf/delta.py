@@ -21,14 +21,16 @@ from collections.abc import Iterable, Sequence
 
 import pyoxigraph as ox
 
-from kg.model import Paper, Person
+from kg.model import Paper, Person, SourceDocument
 from kg.rdf.namespaces import KGR
 from kg.rdf.store import Store
-from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, paper_iri, person_iri
+from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, paper_iri, person_iri, source_iri
 from kg.resolve.methods import MethodRegistry
+from kg.resolve.people import Mention, title_words
 from kg.resolve.resolve import FIELDS, PaperState, Resolver
 
 PAPER_PREFIX = str(KGR["paper/"])
+PERSON_PREFIX = str(KGR["person/"])
 
 SOURCES = "SELECT ?s ?name ?sha WHERE { ?s a kg:SourceDocument ; dcterms:title ?name ; kg:sha256 ?sha }"
 #: The labels of every concept but the categories. Two subqueries, so that Oxigraph joins them by
@@ -46,9 +48,17 @@ PAPER_FIELDS = """SELECT ?title ?abstract ?year ?venue ?url ?doi ?arxiv_id ?trun
   OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract }
   OPTIONAL { ?p fabio:hasPublicationYear ?year } OPTIONAL { ?p kg:venue ?venue } OPTIONAL { ?p schema:url ?url }
   OPTIONAL { ?p kg:doi ?doi } OPTIONAL { ?p kg:arxivId ?arxiv_id } OPTIONAL { ?p kg:authorsTruncated ?truncated } }"""
-PAPER_AUTHORS = """SELECT ?name WHERE { ?p kg:authorship ?a . ?a kg:position ?position ; kg:author/foaf:name ?name }
-ORDER BY ?position"""
+PAPER_AUTHORS = """SELECT ?name ?person WHERE { ?p kg:authorship ?a . ?a kg:position ?position ; kg:author ?person .
+  ?person foaf:name ?name } ORDER BY ?position"""
 PAPER_AUTHOR_IDS = """SELECT ?name ?id WHERE { ?p kg:authorship ?a . ?a kg:authorIdentifier ?id ; kg:author/foaf:name ?name }"""
+#: The stored mentions of some names (``VALUES ?key``): each author position with its paper's evidence.
+NAME_MENTIONS = """SELECT ?key ?person ?paper ?position ?title ?venue ?year WHERE {
+  %s ?person kg:foldedName ?key . ?a kg:author ?person ; kg:position ?position . ?paper kg:authorship ?a .
+  OPTIONAL { ?paper dcterms:title ?title } OPTIONAL { ?paper kg:venue ?venue }
+  OPTIONAL { ?paper fabio:hasPublicationYear ?year } }"""
+PAPER_NAMES = """SELECT ?paper ?key WHERE { %s ?paper dcterms:creator/kg:foldedName ?key }"""
+#: Names per query when looking mentions up (a query's VALUES stays small).
+NAMES_PER_QUERY = 500
 PAPER_OWNERS = "SELECT DISTINCT ?name WHERE { ?p prov:wasDerivedFrom/kg:profileOwner/foaf:name ?name }"
 
 #: Deleting a source document: its papers (with authorships and evidence) unless another document
@@ -124,6 +134,31 @@ class StoredPapers:
         found = self.store.match(person_iri(person_key), foaf.name, None)
         return found[0].object.value if found else None
 
+    def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
+        names = list(names)
+        rows = []
+        for start in range(0, len(names), NAMES_PER_QUERY):
+            values = " ".join(str(ox.Literal(n)) for n in names[start:start + NAMES_PER_QUERY])
+            rows += [r for r in self.store.query(NAME_MENTIONS % f"VALUES ?key {{ {values} }}")
+                     if r["paper"].value.removeprefix(PAPER_PREFIX) not in skip]
+        papers = sorted({r["paper"] for r in rows}, key=str)
+        coauthors: dict[str, set[str]] = {}
+        for start in range(0, len(papers), NAMES_PER_QUERY):
+            values = " ".join(str(p) for p in papers[start:start + NAMES_PER_QUERY])
+            for r in self.store.query(PAPER_NAMES % f"VALUES ?paper {{ {values} }}"):
+                coauthors.setdefault(r["paper"].value, set()).add(r["key"].value)
+        mentions = []
+        for r in rows:
+            name = r["key"].value
+            year = r["year"].value[:4] if r["year"] is not None else ""
+            mentions.append(Mention(name, r["paper"].value.removeprefix(PAPER_PREFIX), int(r["position"].value),
+                                    frozenset(coauthors.get(r["paper"].value, set()) - {name}),
+                                    r["venue"].value if r["venue"] is not None else None,
+                                    int(year) if year.isdigit() else None,
+                                    title_words(r["title"].value if r["title"] is not None else None),
+                                    person=r["person"].value.removeprefix(PERSON_PREFIX)))
+        return mentions
+
     def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:
         bindings = {"p": paper_iri(key)}
         rows = list(self.store.query(PAPER_FIELDS, bindings))
@@ -131,11 +166,12 @@ class StoredPapers:
             return None
         row = rows[0]
         fields = {name for name in FIELDS if row[name] is not None}
-        authors = [resolver.stored_person(r["name"].value) for r in self.store.query(PAPER_AUTHORS, bindings)]
+        authors = [resolver.stored_person(r["name"].value, r["person"].value.removeprefix(PERSON_PREFIX))
+                   for r in self.store.query(PAPER_AUTHORS, bindings)]
         owners = [resolver.stored_person(r["name"].value) for r in self.store.query(PAPER_OWNERS, bindings)]
         author_ids: dict[str, list[str]] = {}
         for r in self.store.query(PAPER_AUTHOR_IDS, bindings):
-            author_ids.setdefault(resolver.stored_person(r["name"].value).key, []).append(r["id"].value)
+            author_ids.setdefault(resolver.stored_person(r["name"].value).name_key, []).append(r["id"].value)
         return PaperState(fields, authors, row["truncated"] is not None, owners, author_ids)
 
 
@@ -254,6 +290,49 @@ def name_keys(store: Store, methods: Iterable[str] | None) -> None:
             return
         scope = f"VALUES ?m {{ {scope} }}"
     store.update(NAME_KEYS % {"graph": SUMMARIES, "scope": scope})
+
+
+def merge_people(store: Store, formerly: dict[str, str]) -> set[ox.NamedNode]:
+    """Merge each stored person ``old`` of ``formerly`` into the person ``new`` it maps to (a later
+    paper showed them to be one): their authorships and profile pages name ``new``, which records
+    ``kg:formerly old``. Returns the subjects whose statements changed."""
+    subjects: set[ox.NamedNode] = set()
+    for old, new in sorted(formerly.items()):
+        old_iri, new_iri = person_iri(old), person_iri(new)
+        for row in store.query(f"SELECT ?x WHERE {{ {{ ?x kg:author|dcterms:creator|kg:profileOwner {old_iri} }} }}"):
+            subjects.add(row["x"])
+        store.update(f"""DELETE {{ ?a kg:author {old_iri} }} INSERT {{ ?a kg:author {new_iri} }} WHERE {{ ?a kg:author {old_iri} }} ;
+DELETE {{ ?p dcterms:creator {old_iri} }} INSERT {{ ?p dcterms:creator {new_iri} }} WHERE {{ ?p dcterms:creator {old_iri} }} ;
+DELETE {{ ?s kg:profileOwner {old_iri} }} INSERT {{ ?s kg:profileOwner {new_iri} }} WHERE {{ ?s kg:profileOwner {old_iri} }} ;
+DELETE WHERE {{ {old_iri} ?p ?o }} ;
+INSERT DATA {{ {new_iri} kg:formerly {old_iri} }}""")
+        subjects |= {old_iri, new_iri}
+    return subjects
+
+
+def drop_notes(store: Store, people: Sequence[str]) -> set[ox.NamedNode]:
+    """Delete the ``kg:identityNote``s of the persons ``people`` (keys) that have some; those persons."""
+    dropped: set[ox.NamedNode] = set()
+    for start in range(0, len(people), NAMES_PER_QUERY):
+        values = " ".join(str(person_iri(key)) for key in people[start:start + NAMES_PER_QUERY])
+        found = {row["p"] for row in store.query(f"SELECT DISTINCT ?p WHERE {{ VALUES ?p {{ {values} }} ?p kg:identityNote ?n }}")}
+        if found:
+            store.update(f"DELETE {{ ?p kg:identityNote ?n }} WHERE {{ VALUES ?p {{ {' '.join(map(str, found))} }} "
+                         f"?p kg:identityNote ?n }}")
+            dropped |= found
+    return dropped
+
+
+def move_owners(store: Store, moved: Iterable[tuple[str, str, str]]) -> set[ox.NamedNode]:
+    """Point each profile page (sha256, old person key, new person key) at its owner's person;
+    the pages changed."""
+    changed = set()
+    for page, old, new in moved:
+        source = source_iri(SourceDocument("", "", page, ""))
+        store.update(f"DELETE DATA {{ {source} kg:profileOwner {person_iri(old)} }} ; "
+                     f"INSERT DATA {{ {source} kg:profileOwner {person_iri(new)} }}")
+        changed.add(source)
+    return changed
 
 
 def reauthored_paper(key: str, state: PaperState) -> Paper:

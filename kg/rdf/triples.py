@@ -138,6 +138,10 @@ def person_triples(person: Person) -> Iterator[ox.Quad]:
     yield ox.Quad(iri, foaf.name, text(person.name))
     for written in sorted(person.written):  # every form, the one shown too: a later build may show another
         yield ox.Quad(iri, kg.nameAsWritten, text(written))
+    if person.name_key:  # how a later build finds every person of this name (kg.resolve.people)
+        yield ox.Quad(iri, kg.foldedName, text(person.name_key))
+    for note in person.notes:
+        yield ox.Quad(iri, kg.identityNote, text(note))
 
 
 def source_triples(source: SourceDocument, owner: Person | None = None) -> Iterator[ox.Quad]:
@@ -151,8 +155,26 @@ def source_triples(source: SourceDocument, owner: Person | None = None) -> Itera
         yield ox.Quad(iri, kg.profileOwner, person_iri(owner.key))
 
 
-def paper_triples(paper: Paper) -> Iterator[ox.Quad]:
-    """The paper's metadata: what the documents state about it."""
+def authorship_triples(paper: Paper) -> Iterator[ox.Quad]:
+    """The paper's author list: who stands at each position."""
+    iri = paper_iri(paper.key)
+    for position, person in enumerate(paper.authors, start=1):
+        authorship = kgr[f"paper/{paper.key}/author/{position}"]
+        author = person_iri(person.key)
+        yield ox.Quad(iri, dcterms.creator, author)
+        yield ox.Quad(iri, kg.authorship, authorship)
+        yield ox.Quad(authorship, A, kg.Authorship)
+        yield ox.Quad(authorship, kg.author, author)
+        yield ox.Quad(authorship, kg.position, integer(position))
+        for identifier in paper.author_ids.get(person.name_key, ()):  # the name: telling people apart may rekey them
+            yield ox.Quad(authorship, kg.authorIdentifier, text(identifier))
+    if paper.authors_truncated:
+        yield ox.Quad(iri, kg.authorsTruncated, TRUE)
+
+
+def paper_triples(paper: Paper, authors: bool = True) -> Iterator[ox.Quad]:
+    """The paper's metadata: what the documents state about it; its author list too unless
+    ``authors`` is False (a build writes it once its people are told apart)."""
     iri = paper_iri(paper.key)
     yield ox.Quad(iri, A, kg.Paper)
     yield ox.Quad(iri, A, fabio.ResearchPaper)
@@ -162,18 +184,8 @@ def paper_triples(paper: Paper) -> Iterator[ox.Quad]:
         yield ox.Quad(iri, dcterms.abstract, text(paper.abstract))
     if paper.year:
         yield ox.Quad(iri, fabio.hasPublicationYear, ox.Literal(f"{paper.year:04d}", datatype=xsd.gYear))
-    for position, person in enumerate(paper.authors, start=1):
-        authorship = kgr[f"paper/{paper.key}/author/{position}"]
-        author = person_iri(person.key)
-        yield ox.Quad(iri, dcterms.creator, author)
-        yield ox.Quad(iri, kg.authorship, authorship)
-        yield ox.Quad(authorship, A, kg.Authorship)
-        yield ox.Quad(authorship, kg.author, author)
-        yield ox.Quad(authorship, kg.position, integer(position))
-        for identifier in paper.author_ids.get(person.key, ()):
-            yield ox.Quad(authorship, kg.authorIdentifier, text(identifier))
-    if paper.authors_truncated:
-        yield ox.Quad(iri, kg.authorsTruncated, TRUE)
+    if authors:
+        yield from authorship_triples(paper)
     for source in paper.sources:
         yield ox.Quad(iri, prov.wasDerivedFrom, source_iri(source))
     if paper.venue:

@@ -31,13 +31,17 @@ Identity rules (the same input in the same order gives the same keys on any mach
 """
 from __future__ import annotations
 
+import gc
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from kg.model import Corpus, Document, Paper, PaperRecord, Person, SourceDocument
+from kg.resolve.commonness import ambiguity
 from kg.resolve.keys import digest, fold, slug
 from kg.resolve.names import display_name, name_key
+from kg.resolve.people import Cluster, Mention, disambiguate, idf_of, in_question, person_slug, title_words
 
 _ABSTRACT_WORDS = 40
 #: The scalar fields of a paper that a later record may fill in.
@@ -96,7 +100,7 @@ class PaperState:
     authors: list[Person]
     truncated: bool
     owners: list[Person] = field(default_factory=list)
-    author_ids: dict[str, list[str]] = field(default_factory=dict)  # person key -> identifiers
+    author_ids: dict[str, list[str]] = field(default_factory=dict)  # folded name -> identifiers
 
 
 @dataclass
@@ -121,6 +125,10 @@ class Stored(Protocol):
     def display_name(self, person_key: str) -> str | None:
         """The display name of the stored person ``person_key``."""
 
+    def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
+        """The stored mentions of the name keys ``names`` (each with its stored person's key),
+        but those of the papers ``skip``."""
+
     def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:
         """The state of the stored paper ``key`` (its people through ``resolver.stored_person``)."""
 
@@ -137,6 +145,13 @@ class Resolver:
         self.states: dict[str, PaperState] = {}  # paper key -> state, papers touched in this run
         self.reauthored: set[str] = set()  # stored or emitted papers whose author list changed
         self.stored = stored
+        self.added: set[str] = set()  # keys of the papers this run added
+        self.about: dict[str, tuple[frozenset[str], str | None, int | None]] = {}  # paper -> title words, venue, year
+        self.anchors: dict[tuple[str, str], set[str]] = defaultdict(set)  # (paper, owner's name key) -> pages
+        self.others: dict[str, Person] = {}  # person key -> a person whose key is not its name's own
+        self.stored_others: set[str] = set()  # the keys of ``others`` that the store held
+        self.formerly: dict[str, str] = {}  # stored person key -> the key of the person it was merged into
+        self.owners: dict[str, Person] = {}  # profile page (sha256) -> its owner, once people are told apart
 
     def _paper_by_key(self, kind: str, match_key: str) -> str | None:
         entry = (kind, match_key)
@@ -161,7 +176,7 @@ class Resolver:
             stored = self.stored and self.stored.display_name(person_key(key))
             if stored:
                 self.stored_names[key] = stored
-            person = Person(person_key(key), stored or display_name(written))
+            person = Person(person_key(key), stored or display_name(written), name_key=key)
             self.people[key] = person
             if stored is None:
                 person.written.add(written)
@@ -172,11 +187,15 @@ class Resolver:
             person.name = shown
         return person
 
-    def stored_person(self, display: str) -> Person:
-        """The person of the store shown as ``display`` (no written form is added)."""
-        key = name_key(display)
-        self.stored_names.setdefault(key, display)
-        return self.people.setdefault(key, Person(person_key(key), self.stored_names[key]))
+    def stored_person(self, display: str, key: str | None = None) -> Person:
+        """The person of the store shown as ``display`` whose key is ``key`` (by default its name's
+        own key); no written form is added."""
+        folded = name_key(display)
+        if key is not None and key != person_key(folded):  # one of several people of that name
+            self.stored_others.add(key)
+            return self.others.setdefault(key, Person(key, display, name_key=folded))
+        self.stored_names.setdefault(folded, display)
+        return self.people.setdefault(folded, Person(person_key(folded), self.stored_names[folded], name_key=folded))
 
     def match(self, keys: MatchKeys) -> str | None:
         """The key of the known paper a record is, if any."""
@@ -192,13 +211,18 @@ class Resolver:
         authors = list({person.key: person for person in people}.values())
         author_ids: dict[str, list[str]] = {}
         for person, identifiers in zip(people, record.author_ids):
-            own = author_ids.setdefault(person.key, [])
+            own = author_ids.setdefault(person.name_key, [])
             own.extend(i for i in identifiers if i not in own)
         owner = self.person(record.profile_owner) if record.profile_owner else None
         keys = MatchKeys(record)
         key = self.match(keys)
         if key is None:
-            return self._new(record, keys, authors, owner, author_ids)
+            change = self._new(record, keys, authors, owner, author_ids)
+            if owner is not None:
+                self.anchors[change.paper.key, owner.name_key].add(record.source.sha256)
+            return change
+        if owner is not None:
+            self.anchors[key, owner.name_key].add(record.source.sha256)
         state = self.states.get(key) or (self.stored and self.stored.paper_state(key, self))
         if state is None:  # matched a paper this resolver only knows by its keys
             state = PaperState(set(FIELDS), [], True)
@@ -219,6 +243,8 @@ class Resolver:
     def _new(self, record: PaperRecord, keys: MatchKeys, authors: list[Person], owner: Person | None,
              author_ids: dict[str, list[str]]) -> Change:
         key = keys["title"] or keys["abstract"] or digest("")
+        self.added.add(key)
+        self.about[key] = (title_words(record.title), record.venue, record.year)
         if owner is not None and not _among(owner, authors):
             authors.append(owner)
         self.states[key] = PaperState({n for n in FIELDS if getattr(record, n)}, authors,
@@ -258,9 +284,12 @@ class Resolver:
         return [(person, self.stored_names[key]) for key, person in self.people.items()
                 if key in self.stored_names and person.name != self.stored_names[key]]
 
-    def _listed(self) -> list[tuple[str, Person]]:
+    def _listed(self) -> list[tuple[bool, Person]]:
+        """(held by the store, person) for each person touched (see ``listed_people``)."""
         listed = {id(person) for state in self.states.values() for person in state.authors}
-        return [(key, person) for key, person in self.people.items() if key in self.stored_names or id(person) in listed]
+        candidates = [(key in self.stored_names, person) for key, person in self.people.items()] + \
+                     [(key in self.stored_others, person) for key, person in self.others.items()]
+        return [(stored, person) for stored, person in candidates if stored or id(person) in listed]
 
     def listed_people(self) -> list[Person]:
         """The persons this run touched, in order of first sight, but not a new one that no author
@@ -269,7 +298,121 @@ class Resolver:
 
     def new_people(self) -> list[Person]:
         """The listed persons that the store did not hold, in order of first sight."""
-        return [person for key, person in self._listed() if key not in self.stored_names]
+        return [person for stored, person in self._listed() if not stored]
+
+    # --- people, not names (see kg.resolve.people) ---------------------------------------------
+
+    def _mentions(self, asked: set[str]) -> list[Mention]:
+        """The author positions of this run's papers whose names are ``asked``; those of stored
+        papers whose author list this run kept stay with their stored person."""
+        mentions = []
+        for paper, state in self.states.items():
+            names = frozenset([person.name_key for person in state.authors])
+            if asked.isdisjoint(names):
+                continue
+            words, venue, year = self.about.get(paper, (frozenset(), None, None))
+            fixed = paper not in self.added and paper not in self.reauthored
+            for position, person in enumerate(state.authors, start=1):
+                if person.name_key not in asked:
+                    continue
+                mentions.append(Mention(person.name_key, paper, position, names - {person.name_key}, venue, year,
+                                        words, frozenset(self.anchors.get((paper, person.name_key), ())),
+                                        person.key if fixed else None))
+        return mentions
+
+    def disambiguate(self) -> None:
+        """Tell apart the people behind each name of this run's papers and put each person in
+        its place in their author lists (stored papers whose list changes are ``reauthored``).
+        Only the names ``in_question`` are compared, counting the store's mentions of the names this
+        run adds to; a rare name's mentions are its one person, whatever the order of the builds."""
+        # Hundreds of thousands of small objects are made here, none in a cycle: the cyclic
+        # collector would scan the whole run's registries again and again (3/4 of the time at 100k papers).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            counts = Counter(person.name_key for state in self.states.values() for person in state.authors)
+            stored: list[Mention] = []
+            if self.stored is not None:
+                added = sorted({person.name_key for key, state in self.states.items()
+                                if key in self.added or key in self.reauthored for person in state.authors})
+                stored = self.stored.mentions_of(added, set(self.states))
+                counts.update(m.name for m in stored)
+            asked = in_question(counts)
+            for name, count in counts.items():
+                if count > 1 and name not in asked and name in self.people:
+                    self.people[name].notes = [f"{count} papers", RARE.format(ambiguity(name))]
+            mentions = self._mentions(asked) + [m for m in stored if m.name in asked]
+            idf = idf_of(words for words, _, _ in self.about.values())
+            for name, clusters in disambiguate(mentions, idf).items():
+                self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _place(self, name: str, clusters: list[Cluster]) -> None:
+        base = person_key(name)
+        plain = self.people.get(name)
+        # the name's own key, unless a stored person keeps it (its mentions outside this run hold it)
+        taken = any(m.person == base for c in clusters for m in c.mentions)
+        for cluster in clusters:
+            stored = Counter(m.person for m in cluster.mentions if m.person)
+            if stored:  # the larger stored part keeps its key; the others are merged into it
+                key = min(stored, key=lambda k: (-stored[k], k))
+                for other in stored:
+                    if other != key:
+                        self.formerly[other] = key
+            else:
+                key = person_slug(base, name, cluster, largest=not taken)
+                taken = taken or key == base
+            person = self._person_of(key, name, plain)
+            if len(cluster.mentions) > 1 or cluster.reasons:
+                person.notes = _summary(cluster)
+            for mention in cluster.mentions:
+                for page in mention.anchors:
+                    self.owners[page] = person
+                state = self.states.get(mention.paper)
+                if state is None or state.authors[mention.position - 1] is person:
+                    continue
+                if mention.name != name and mention.name in self.people:
+                    person.written |= self.people[mention.name].written
+                state.authors[mention.position - 1] = person
+                if mention.paper not in self.added:
+                    self.reauthored.add(mention.paper)
+
+    def moved_owners(self) -> list[tuple[str, str, str]]:
+        """(page sha256, key written, key now) of the profile pages whose owner turned out to be
+        another person of the owner's name than the one the page was written with."""
+        moved = {(page, person_key(owner), self.owners[page].key)
+                 for (_, owner), pages in self.anchors.items() for page in pages
+                 if page in self.owners and self.owners[page].key != person_key(owner)}
+        return sorted(moved)
+
+    def _person_of(self, key: str, name: str, plain: Person | None) -> Person:
+        if key == person_key(name):
+            if plain is None:
+                plain = self.people[name] = Person(key, self.stored_names.get(name, name), name_key=name)
+            return plain
+        if key not in self.others:
+            shown = plain.name if plain is not None else self.stored_names.get(name, name)
+            self.others[key] = Person(key, shown, set(plain.written) if plain else set(), name_key=name)
+        return self.others[key]
+
+
+#: Why the mentions of a rare name are one person (``kg.resolve.people.in_question``).
+RARE = ("one person: few people bear this name (ambiguity {:+.1f}), and thin evidence never splits a "
+        "rare name")
+#: The reasons kept with a person (``kg:identityNote``); the rest are counted.
+NOTES = 12
+
+
+def _summary(cluster: Cluster) -> list[str]:
+    """What ``kg explain PERSON`` says of a person: its mentions, then why they are one person
+    (and kept apart from the others of the name)."""
+    years = sorted(cluster.years)
+    span = f", {years[0]}–{years[-1]}" if len(years) > 1 else f", {years[0]}" if years else ""
+    papers = len({m.paper for m in cluster.mentions})
+    head = f"{papers} paper{'s' if papers > 1 else ''}{span}"
+    return [head] + cluster.notes(NOTES)
 
 
 def resolve(documents: Iterable[Document]) -> Corpus:
@@ -287,6 +430,8 @@ def resolve(documents: Iterable[Document]) -> Corpus:
                 papers[change.paper.key] = change.paper
             else:
                 _merge_into(papers[change.paper.key], change.paper)
+    resolver.disambiguate()
+    owners.update({page: key for page, _, key in resolver.moved_owners()})
     for key, paper in papers.items():
         state = resolver.states[key]
         paper.authors, paper.authors_truncated, paper.author_ids = state.authors, state.truncated, state.author_ids
