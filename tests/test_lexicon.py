@@ -262,3 +262,46 @@ def test_kinds_of_kernel_are_broad(methods):
     # "asymmetric kernels" names a class of functions a method may use, not a method: it counts
     # only where a text builds on it ("based on asymmetric kernels")
     assert (KGM["asymmetric-kernel"], KG.generic, Literal(True)) in methods
+
+
+# --------------------------------------------------------------------------- the catalogue at work
+# The real pipeline with the real catalogue (ontology/*.ttl), on sentences written for the test.
+
+
+@pytest.fixture(scope="module")
+def real_nlp():
+    from kg.extract import load_pipeline
+
+    return load_pipeline()
+
+
+def _found(nlp, text: str) -> dict[str, str]:
+    """surface form -> concept slug of every method the pipeline finds in ``text``."""
+    doc = nlp(text)
+    return {doc.text[s:e]: m["key"][len(str(KGM)):] for m in doc._.kg_methods for s, e, *_ in m["spans"]}
+
+
+def test_nlp_block_names_and_acronyms(real_nlp):
+    found = _found(real_nlp, "We train the parser with distant supervision and minimum risk training, "
+                             "using Brown clusters, a finite-state transducer and skip-thought vectors.")
+    assert found.get("distant supervision") == "distant-supervision"
+    assert found.get("minimum risk training") == "minimum-risk-training"
+    assert found.get("Brown clusters") == "brown-clustering"
+    assert found.get("finite-state transducer") == "finite-state-transducer"
+    assert found.get("skip-thought vectors") == "skip-thought-vectors"
+    # both forms of a catalogued acronym the text defines are one concept
+    found = _found(real_nlp, "Combinatory Categorial Grammar (CCG) supertags help. CCG parsing is fast.")
+    assert {found.get("Combinatory Categorial Grammar"), found.get("CCG")} == {"combinatory-categorial-grammar"}
+
+
+def test_ambiguous_acronyms_need_a_definition(real_nlp):
+    # TAG, MMR, HAN, MRT are words or several methods' acronyms: alone they name nothing
+    found = _found(real_nlp, "Each TAG in the MMR corpus was checked by HAN and the MRT team.")
+    assert not found, found
+    found = _found(real_nlp, "We rerank with maximal marginal relevance (MMR). MMR removes redundancy.")
+    assert found.get("MMR") == "maximal-marginal-relevance"
+
+
+def test_family_concepts_do_not_match_a_generic_phrase(real_nlp):
+    # "parsing algorithms" is a family (kg:generic): a sentence that merely names one uses no method
+    assert not _found(real_nlp, "An existing parsing algorithm is extended to a new class of trees.")
