@@ -305,3 +305,16 @@ def test_ambiguous_acronyms_need_a_definition(real_nlp):
 def test_family_concepts_do_not_match_a_generic_phrase(real_nlp):
     # "parsing algorithms" is a family (kg:generic): a sentence that merely names one uses no method
     assert not _found(real_nlp, "An existing parsing algorithm is extended to a new class of trees.")
+
+
+def test_robotics_block_names(real_nlp):
+    found = _found(real_nlp, "Impedance control and differential dynamic programming for a biped: the "
+                             "zero moment point (ZMP) stays inside the support polygon, and behavior trees "
+                             "sequence the tasks.")
+    assert found.get("Impedance control") == "impedance-control"
+    assert found.get("differential dynamic programming") == "differential-dynamic-programming"
+    assert found.get("ZMP") == "zero-moment-point"
+    assert found.get("behavior trees") == "behavior-tree"
+    # the longest catalogued name wins: these are Monte Carlo control variates, not adaptive control
+    found = _found(real_nlp, "Adaptive control variates reduce the variance of the estimator.")
+    assert set(found.values()) == {"control-variates"}, found
