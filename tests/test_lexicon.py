@@ -318,3 +318,14 @@ def test_robotics_block_names(real_nlp):
     # the longest catalogued name wins: these are Monte Carlo control variates, not adaptive control
     found = _found(real_nlp, "Adaptive control variates reduce the variance of the estimator.")
     assert set(found.values()) == {"control-variates"}, found
+
+
+def test_nlp_architectures_and_their_compounds(real_nlp):
+    found = _found(real_nlp, "A BiGRU and a CNN-LSTM are compared with recurrent neural network grammars "
+                             "and an LSTM-CRF tagger; self-attention networks (SANs) win.")
+    assert found.get("BiGRU") == "bidirectional-gru"
+    assert found.get("CNN-LSTM") == "cnn-lstm"
+    # the longer name is the method, not the recurrent networks it starts with
+    assert found.get("recurrent neural network grammars") == "recurrent-neural-network-grammar"
+    assert found.get("LSTM-CRF") == "crf"
+    assert found.get("self-attention networks") == "self-attention"
