@@ -329,3 +329,14 @@ def test_nlp_architectures_and_their_compounds(real_nlp):
     assert found.get("recurrent neural network grammars") == "recurrent-neural-network-grammar"
     assert found.get("LSTM-CRF") == "crf"
     assert found.get("self-attention networks") == "self-attention"
+
+
+def test_simulation_and_rendering_block_names(real_nlp):
+    found = _found(real_nlp, "We compare path tracing with photon mapping, and a Rao-Blackwellized particle "
+                             "filter with a PID loop tuned by smoothed particle hydrodynamics.")
+    assert found.get("path tracing") == "path-tracing"
+    assert found.get("photon mapping") == "photon-mapping"
+    # the longer name is the method, not the particle filter it ends with
+    assert found.get("Rao-Blackwellized particle filter") == "rao-blackwellized-particle-filter"
+    assert found.get("PID") == "pid-controller"
+    assert found.get("smoothed particle hydrodynamics") == "smoothed-particle-hydrodynamics"
