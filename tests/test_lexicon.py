@@ -298,7 +298,7 @@ BLOCK_SENTENCES = [
     ("A BiGRU and a CNN-LSTM are compared with recurrent neural network grammars and an LSTM-CRF "
      "tagger; self-attention networks (SANs) win.",
      {"BiGRU": "bidirectional-gru", "CNN-LSTM": "cnn-lstm",
-      "recurrent neural network grammars": "recurrent-neural-network-grammar", "LSTM-CRF": "crf",
+      "recurrent neural network grammars": "recurrent-neural-network-grammar", "LSTM-CRF": "bilstm-crf",
       "self-attention networks": "self-attention"}),
     ("Impedance control and differential dynamic programming for a biped: the zero moment point (ZMP) "
      "stays inside the support polygon, and behavior trees sequence the tasks.",

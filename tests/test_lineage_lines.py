@@ -71,9 +71,9 @@ def test_pretrained_models_of_an_architecture(lines_store):
 
 
 def test_a_known_method_extends_another_only_where_its_proposer_says_so(lines_store):
-    # "the Variational Autoencoder based on Transformer": a sentence about the paper's own method
-    # (the graph keeps the link the extraction made), which is no member of the Transformer's line
-    assert lines_store.ask(f"ASK {{ <{KGM}vae> kg:extends <{KGM}transformer> }}")
+    # "the Variational Autoencoder based on Transformer": a sentence about the paper's own method,
+    # which the subject rule does not give to the catalogue's VAE, nor the map to the Transformer's line
+    assert not lines_store.ask(f"ASK {{ <{KGM}vae> kg:extends <{KGM}transformer> }}")
     m = lineage(lines_store, "Transformer")
     assert KGM + "vae" not in {n.id for n in m.nodes}
     assert KGM + "graph-neural-networks" not in {n.id for n in m.nodes}
