@@ -169,6 +169,10 @@ class Extractor:
         self.pool = None
         self.held: _Held | None = None
 
+    def add_lexicon(self, path: Path) -> None:
+        """One more catalogue for the extraction: the corpus vocabulary of the first pass."""
+        self.config = (self.config[0] + (str(path),), self.config[1])
+
     def submit(self, papers: list[Paper]):
         """A future of the extractions of ``papers`` (sent as key, title and abstract only)."""
         light = [Paper(p.key, p.title, p.abstract, None, [], False, [], []) for p in papers]
@@ -204,6 +208,25 @@ class Extractor:
         if self.pool is not None:
             (self.pool.close if self.dask else self.pool.shutdown)()
             self.pool = None
+
+
+# --- the first pass -------------------------------------------------------------------------------
+
+def learn_corpus_vocabulary(files: Sequence[str], extractor: Extractor):
+    """The first pass over the papers of ``files``: the method names the corpus teaches (see
+    ``kg.extract.vocabulary``), each paper keyed as the resolver keys a new paper."""
+    from kg.extract.components import get_lexicon
+    from kg.extract.vocabulary import learn_vocabulary
+    from kg.ingest import iter_documents
+    from kg.resolve.resolve import MatchKeys
+
+    def texts():
+        for document in iter_documents(files):
+            for record in document.records if isinstance(document, Document) else ():
+                keys = MatchKeys(record)
+                yield keys["title"] or keys["abstract"], record.title, record.abstract
+
+    return learn_vocabulary(texts(), get_lexicon(*extractor.config))
 
 
 # --- one increment ------------------------------------------------------------------------------
@@ -496,6 +519,12 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
+            # A new graph: the corpus teaches the vocabulary (first pass), which the extraction finds
+            # in every paper. (Increments into a store do not learn yet.)
+            vocabulary = None
+            if out is not None:
+                vocabulary = learn_corpus_vocabulary(files, extractor)
+                extractor.add_lexicon(vocabulary.write_turtle(staging / "vocabulary.ttl"))
             increment = Increment(sink, extractor, report)
             documents = iter_documents(files)
             if progress:
@@ -503,6 +532,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
 
                 documents = tqdm(documents, unit="document", desc="building")
             sink.add(increment.triples(documents))
+            if vocabulary is not None:
+                sink.add(vocabulary.triples(paper_iri, increment.methods.long))
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             restated = increment.finish()

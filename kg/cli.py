@@ -164,7 +164,9 @@ def cmd_explain(args) -> int:
         return 0
     for row in rows:
         print(f"{row['subject']} --{row['link']}--> {row['object']}")
-        print(f"    \"{row['sentence']}\" [{row['start']}:{row['end']}] rule={row['rule']} confidence={row['confidence']}")
+        where = f" [{row['start']}:{row['end']}]" if row["start"] is not None else ""
+        conf = f" confidence={row['confidence']}" if row["confidence"] is not None else ""
+        print(f"    \"{row['sentence']}\"{where} rule={row['rule']}{conf}")
     return 0
 
 

@@ -26,6 +26,27 @@ SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence W
 } ORDER BY ?subject ?link ?object ?start"""
 
 
+#: Where a name the corpus taught was learned (``kg.extract.vocabulary``): the papers and the kind
+#: of evidence each gave, for a method named ``?target`` (by IRI or any label).
+LEARNED_QUERY = """
+SELECT DISTINCT ?subject ?link ?object ?sentence ?rule WHERE {
+  ?m a kg:Method ; kg:learnedFrom ?e .
+  OPTIONAL { ?m skos:prefLabel|skos:altLabel ?label }
+  FILTER(STR(?m) = ?target || LCASE(STR(?label)) = LCASE(?target))
+  ?m skos:prefLabel ?object .
+  ?e kg:paper ?p ; kg:evidenceKind ?kind ; kg:evidenceSentence ?sentence .
+  OPTIONAL { ?p dcterms:title ?title }
+  BIND(COALESCE(?title, STR(?p)) AS ?subject)
+  BIND("taught" AS ?link)
+  BIND(CONCAT("vocabulary:", ?kind) AS ?rule)
+} ORDER BY ?subject ?rule"""
+
+
 def explain(store: Store, target: str) -> list[dict]:
-    """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``."""
-    return store.select(EXPLAIN_QUERY, {"target": target.strip()})
+    """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``:
+    the evidence of its links, then, for a name the corpus taught, the papers it was learned from
+    (link ``taught``, rule ``vocabulary:<kind of evidence>``, no offsets)."""
+    bindings = {"target": target.strip()}
+    learned = [{**row, "start": None, "end": None, "confidence": None}
+               for row in store.select(LEARNED_QUERY, bindings)]
+    return store.select(EXPLAIN_QUERY, bindings) + learned
