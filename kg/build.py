@@ -286,8 +286,9 @@ class Sink:
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport):
+    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport, vocabulary=None):
         self.sink = sink
+        self.vocabulary = vocabulary  # the corpus vocabulary of a new build (kg.extract.vocabulary)
         self.extractor = extractor
         self.report = report
         self.resolver = Resolver(delta.StoredPapers(sink.store) if report.continued else None)
@@ -354,6 +355,8 @@ class Increment:
     def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Quad]:
         """Each paper's methods keyed against the registry, then its links and evidence."""
         for extraction in extractions:
+            if self.vocabulary is not None:
+                self.vocabulary.mark_proposals(extraction)
             for method in self.methods.assign_all(extraction):
                 iri = method_iri(method.key).value
                 self.described.add(iri)
@@ -525,7 +528,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             if out is not None:
                 vocabulary = learn_corpus_vocabulary(files, extractor)
                 extractor.add_lexicon(vocabulary.write_turtle(staging / "vocabulary.ttl"))
-            increment = Increment(sink, extractor, report)
+            increment = Increment(sink, extractor, report, vocabulary)
             documents = iter_documents(files)
             if progress:
                 from tqdm import tqdm

@@ -125,6 +125,40 @@ def test_a_taught_name_yields_to_what_the_text_itself_names(lexicon, tmp_path):
     assert "SDN" in ms and ms["SDN"]["role"] == "proposes"
 
 
+def taught(tmp_path, *labels) -> Path:
+    """A vocabulary file with one learned concept per label, as a build writes it."""
+    path = tmp_path / "taught.ttl"
+    path.write_text("@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n"
+                    "@prefix kg: <https://w3id.org/research-kg/ontology#> .\n"
+                    + "".join(f'<https://w3id.org/research-kg/method/t{i}> a skos:Concept ; kg:learned true ; '
+                              f'skos:prefLabel "{label}" .\n' for i, label in enumerate(labels)), encoding="utf-8")
+    return path
+
+
+def test_a_taught_name_yields_to_the_catalogues_specific_names_but_not_to_its_broad_ones(tmp_path):
+    nlp = load_pipeline([*LEXICON, taught(tmp_path, "long short-term memory recurrent neural network",
+                                          "stacked machine learning")])
+    ms = methods_of(nlp("We use a long short-term memory recurrent neural network as decoder."))
+    assert {"LSTM", "RNN"} <= set(ms) and "long short-term memory recurrent neural network" not in ms
+    ms = methods_of(nlp("We use stacked machine learning as a baseline."))
+    assert "stacked machine learning" in ms
+
+
+def test_a_paper_proposes_the_name_it_coins(lexicon, tmp_path):
+    papers = [paper("a", "It adds a shared buffer layer, which we refer to as memory funnel, to each encoder. "
+                         "The memory funnel halves the cost."),
+              paper("b", "We compare our parser with the memory funnel of earlier work.")]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in papers), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    roles = {}
+    for ex in extract_papers(papers, nlp):
+        canonicalise([ex])
+        v.mark_proposals(ex)
+        roles[ex.paper_key] = {m.method.label: (m.role, m.evidence.rule) for m in ex.methods}
+    assert roles["a"]["memory funnel"][0] == "proposes"
+    assert roles["b"]["memory funnel"][0] != "proposes"
+
+
 def test_the_cues_are_data(lexicon):
     from kg.extract.vocabulary import CUES_FILE, cues
 

@@ -1,14 +1,15 @@
 """The field's vocabulary learned from the corpus: the first of a build's two passes.
 
 ``learn_vocabulary(texts, lexicon) -> Vocabulary`` reads every paper of a build (``(paper key,
-title, abstract)`` triples, plain strings, no spaCy) and collects candidate method names with
-counted evidence:
+title, abstract)`` triples, plain strings and regexes, no spaCy) and collects candidate method
+names with counted evidence, each kind with the papers that gave it:
 
 - ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
-- ``proposal``: a name a sentence proposes ("we propose a selective decoding ...");
-- ``kind_noun``: a name a kind noun follows ("the sigmoid attention mechanism", "a data
-  hallucination technique");
-- ``coinage``: a name a text coins ("which we refer to as attention bridge", "called 'X'");
+- ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...");
+- ``coinage``: a name a text coins ("which we refer to as attention bridge", "a method called X");
+- ``kind_noun``: a name a defining kind noun follows ("the sigmoid attention mechanism", "a data
+  hallucination technique"); ``kind_phrase`` for the other kind nouns ("a step size selection
+  procedure"), which describe as often as they name;
 - ``head_phrase``: a noun phrase ending in a technique head ("... attention", "... decoding",
   "... normalization", "... sampling", "... estimation"), taken whole by a lexical grammar that
   stops at determiners, prepositions, verbs and adverbs;
@@ -16,13 +17,16 @@ counted evidence:
 and, around each occurrence, the contexts it is used in (``uses``: "we use X"; ``based``: "X-based",
 "based on X"; ``variant``: "a variant of X"; ``outperforms``: "X outperforms", "than X").
 
-A name is accepted when one paper defines it (one of the first four kinds), or when at least
-``MIN_PAPERS`` papers name it and ``MIN_CONTEXT_PAPERS`` of them use it in a method's context;
-names the catalogue knows, tasks, and phrases of plain words are never candidates. The accepted
-names are written as SKOS concepts (``Vocabulary.write_turtle``) and join the catalogue of the
-second pass, the extraction, which tags every paper: a method one paper defines is found in every
-paper that names it, by either form. ``Vocabulary.evidence_triples`` keeps, for ``kg explain``,
-which papers gave which kind of evidence.
+A name is accepted when one paper defines it (``STRONG_KINDS``), or when at least ``MIN_PAPERS``
+papers name it and ``MIN_CONTEXT_PAPERS`` of them use it in a method's context. A name whose first
+word is what it processes ("sentence encoder", "word alignment") is a description unless a paper
+defines it by an acronym, a proposal or a coinage. Names the catalogue knows, tasks (and kinds of
+tasks), acronyms the catalogue knows, and phrases of plain words are never candidates. The accepted
+names are written as SKOS concepts marked ``kg:learned`` (``Vocabulary.write_turtle``) and join the
+catalogue of the second pass, the extraction, which finds them in every paper, below what the
+text's own rules and the catalogue's specific names find: a method one paper defines is found in
+every paper that names it, by either form. ``Vocabulary.triples`` keeps, for ``kg explain``, which
+papers gave which kind of evidence.
 
 The word classes and context patterns are data (``kg/data/vocabulary.json``), compiled once.
 """
@@ -32,7 +36,7 @@ import bisect
 import json
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -48,6 +52,8 @@ __all__ = ["learn_vocabulary", "Vocabulary", "Term", "STRONG_KINDS", "MIN_PAPERS
 STRONG_KINDS = ("acronym", "proposal", "kind_noun", "coinage")
 #: ... and by which it defines a name that starts with what it processes ("sentence encoder").
 DEFINING_KINDS = ("acronym", "proposal", "coinage")
+#: Kinds by which a paper proposes the name.
+PROPOSING_KINDS = ("proposal", "coinage")
 #: A name no paper defines is accepted when this many papers name it ...
 MIN_PAPERS = 3
 #: ... and this many of them use it as a method ("we use X", "X-based", "variant of X", "X outperforms").
@@ -142,6 +148,7 @@ class Vocabulary:
     terms: dict[str, Term] = field(default_factory=dict)
     taken: set[str] = field(default_factory=set)  # the catalogue's IRIs, which a learned name never takes
     short_uses: Counter = field(default_factory=Counter)  # acronym -> its definitions, for any long form
+    _proposed: dict | None = field(default=None, repr=False)
 
     @property
     def accepted(self) -> list[Term]:
@@ -156,6 +163,35 @@ class Vocabulary:
                 out.append(short)
         return list(dict.fromkeys(out))
 
+
+    def mark_proposals(self, extraction) -> None:
+        """A paper proposes the names it gave ``proposal`` or ``coinage`` evidence for (the text's
+        own rules may have read them as merely named): their mentions become ``proposes``, with
+        the rule ``vocabulary:<kind>``."""
+        own = {}
+        for kind in PROPOSING_KINDS:
+            for key in self.proposed.get((extraction.paper_key, kind), ()):
+                own.setdefault(key, kind)
+        if not own:
+            return
+        for mention in extraction.methods:
+            if mention.role == "proposes":
+                continue
+            kind = next((own[k] for k in map(norm_key, mention.method.labels | {mention.method.label}) if k in own), None)
+            if kind:
+                mention.role = "proposes"
+                mention.evidence = replace(mention.evidence, rule="vocabulary:" + kind)
+
+    @property
+    def proposed(self) -> dict[tuple[str, str], set[str]]:
+        """(paper, kind) -> keys of the accepted names it proposes or coins."""
+        if self._proposed is None:
+            self._proposed = defaultdict(set)
+            for term in self.accepted:
+                for kind in PROPOSING_KINDS:
+                    for paper in term.kinds.get(kind, ()):
+                        self._proposed[paper, kind].add(term.key)
+        return self._proposed
 
     def iri(self, term: Term) -> str:
         return KGM + slugify(term.label)
