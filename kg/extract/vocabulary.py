@@ -20,7 +20,7 @@ and, around each occurrence, the contexts it is used in (``uses``: "we use X"; `
 A name is accepted when one paper defines it (``STRONG_KINDS``), or when at least ``MIN_PAPERS``
 papers name it and ``MIN_CONTEXT_PAPERS`` of them use it in a method's context. A name whose first
 word is what it processes ("sentence encoder", "word alignment") is a description unless a paper
-defines it by an acronym, a proposal or a coinage. Names the catalogue knows, tasks (and kinds of
+defines it by an acronym or a coinage. Names the catalogue knows, tasks (and kinds of
 tasks), acronyms the catalogue knows, and phrases of plain words are never candidates. The accepted
 names are written as SKOS concepts marked ``kg:learned`` (``Vocabulary.write_turtle``) and join the
 catalogue of the second pass, the extraction, which finds them in every paper, below what the
@@ -43,15 +43,16 @@ from typing import Iterable, Iterator
 
 from .abbrev import find_abbreviations, split_sentences, valid_short
 from .lexicon import Lexicon
-from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, X_SUFFIXES, clean_label,
+from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, clean_label,
                    norm_key, singular, slugify)
 
 __all__ = ["learn_vocabulary", "Vocabulary", "Term", "STRONG_KINDS", "MIN_PAPERS", "MIN_CONTEXT_PAPERS"]
 
 #: Kinds of evidence by which one paper defines a name.
 STRONG_KINDS = ("acronym", "proposal", "kind_noun", "coinage")
-#: ... and by which it defines a name that starts with what it processes ("sentence encoder").
-DEFINING_KINDS = ("acronym", "proposal", "coinage")
+#: ... and by which it defines a name that starts with what it processes ("sentence encoder": "we
+#: introduce sentence encoders" proposes no name).
+DEFINING_KINDS = ("acronym", "coinage")
 #: Kinds by which a paper proposes the name.
 PROPOSING_KINDS = ("proposal", "coinage")
 #: A name no paper defines is accepted when this many papers name it ...
@@ -248,8 +249,10 @@ _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ ,]*$")
 _X_WORD = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")$")
 _COINED = re.compile(r"\b(?:called|named|dubbed|termed|coined|refer\s+to\s+(?:it\s+|them\s+|this\s+\w+\s+)?as|"
                      r"we\s+call\s+(?:it|them|this\s+\w+))\s+[\"'“‘`]*(?:the\s+)?", re.IGNORECASE)
-#: after these a run's first word is a verb: "we discuss several methods"
-_SUBJECTS = {"we", "they", "it", "which", "that", "who", "this", "these", "he", "she"}
+#: after these a run's first word is a verb: "we discuss several methods", "to understand X techniques"
+_SUBJECTS = {"we", "they", "it", "which", "that", "who", "this", "these", "he", "she", "to"}
+#: a long form is words: "NER) and normalization" or "contrast, our model" is a misread definition
+_LONG_FORM = re.compile(r"[A-Za-z][\w'-]*(?: [\w'-]+)*")
 
 
 def _plural(word: str) -> bool:
@@ -427,8 +430,8 @@ class _Learner:
                 if not valid_short(short):
                     continue
                 self.vocabulary.short_uses[short] += 1
-                if norm_key(short) in self.known:
-                    continue  # the catalogue's acronym: "convolution neural network (CNN)" is its CNN
+                if norm_key(short) in self.known or short.lower() in NOT_METHOD_TOKENS or not _LONG_FORM.fullmatch(long):
+                    continue  # the catalogue's acronym ("convolution neural network (CNN)" is its CNN), a venue's
                 if head in METHOD_HEADS or head in c.technique_heads:
                     sentence = next((text[a:b] for a, b in sents if a <= ab.long_start < b), text)
                     self.note(paper, long, "acronym", sentence, short=short)
