@@ -9,7 +9,9 @@ same texts (title and abstract, as ``extract_papers`` reads them):
   process), measured chunk by chunk in alternation so that a busy machine slows both alike
   (wall-clock and CPU time);
 - the whole pipeline with two processes (wall-clock: the workers' CPU is not this process's);
-- the time of each component.
+- the time of each component;
+- the first pass (``kg.extract.vocabulary``: the names the corpus teaches), whose names the
+  pipeline above then looks for: the target counts both passes.
 
 Both vocabularies are warmed first (a word costs more the first time a tokenizer sees it).
 Prints abstracts per second and the pipeline's share of the tokenizer's speed (target: 1/5), against
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,6 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import spacy  # noqa: E402
 
 from kg.extract import extract_papers, load_pipeline, paper_text  # noqa: E402
+from kg.extract.components import get_lexicon  # noqa: E402
+from kg.extract.lexicon import default_lexicon_paths  # noqa: E402
+from kg.extract.vocabulary import learn_vocabulary  # noqa: E402
 from kg.ingest import read_document  # noqa: E402
 from kg.model import Paper  # noqa: E402
 from kg.resolve import resolve  # noqa: E402
@@ -57,9 +63,24 @@ def main(argv=None) -> int:
     n = len(papers)
     print(f"{n} abstracts from {args.bib}")
 
-    t = time.perf_counter()
-    nlp = load_pipeline([Path(x) for x in args.lexicon])
-    print(f"pipeline load:             {time.perf_counter() - t:8.2f} s ({', '.join(nlp.pipe_names)})")
+    lexicons = [Path(x) for x in args.lexicon] or list(default_lexicon_paths())
+    lexicon = get_lexicon([str(p) for p in lexicons], None)
+    w0, c0 = _clock()
+    vocabulary = learn_vocabulary(((p.key, p.title, p.abstract) for p in papers), lexicon)
+    w1, c1 = _clock()
+    first_cpu = c1 - c0
+    print(f"first pass:                {n / (w1 - w0):8.0f} abstracts/s wall, {n / first_cpu:8.0f} per CPU-second"
+          f" ({len(vocabulary.accepted)} names accepted of {len(vocabulary.terms)} candidates)")
+    with tempfile.TemporaryDirectory() as folder:
+        taught = vocabulary.write_turtle(Path(folder) / "vocabulary.ttl")
+        t = time.perf_counter()
+        nlp = load_pipeline([*lexicons, taught])
+        print(f"pipeline load:             {time.perf_counter() - t:8.2f} s ({', '.join(nlp.pipe_names)})")
+        return measure(papers, nlp, args.chunk, first_cpu)
+
+
+def measure(papers: list[Paper], nlp, chunk_size: int, first_cpu: float) -> int:
+    n = len(papers)
 
     blank = spacy.blank("en")
     same_cache = spacy.blank("en")  # with the cache the pipeline gives its tokenizer
@@ -73,8 +94,8 @@ def main(argv=None) -> int:
     gc.collect()
 
     tok_wall = tok_cpu = pipe_wall = pipe_cpu = same_cpu = 0.0
-    for i in range(0, n, args.chunk):
-        chunk = papers[i:i + args.chunk]
+    for i in range(0, n, chunk_size):
+        chunk = papers[i:i + chunk_size]
         w0, c0 = _clock()
         for _ in same_cache.pipe([paper_text(p)[0] for p in chunk], batch_size=256):
             pass
@@ -110,9 +131,10 @@ def main(argv=None) -> int:
             proc(d)
         parts.append(f"{name} {1000 * (time.process_time() - t) / len(docs):.3f}")
     print("CPU ms per abstract:       " + ", ".join(parts))
-    ratio = tok_cpu / pipe_cpu
-    print(f"target: pipeline >= 1/5 of spaCy's tokenizer as it ships -> {'met' if ratio >= 0.2 else 'NOT met'} "
-          f"({ratio:.2f}, CPU); against a tokenizer with the pipeline's cache: {same_cpu / pipe_cpu:.2f}")
+    ratio = tok_cpu / (pipe_cpu + first_cpu)
+    print(f"target: both passes >= 1/5 of spaCy's tokenizer as it ships -> {'met' if ratio >= 0.2 else 'NOT met'} "
+          f"({ratio:.2f}, CPU; the second pass alone {tok_cpu / pipe_cpu:.2f}); against a tokenizer with the "
+          f"pipeline's cache: {same_cpu / (pipe_cpu + first_cpu):.2f}")
     return 0
 
 

@@ -177,6 +177,10 @@ class Extractor:
         self.pool = None
         self.held: _Held | None = None
 
+    def add_lexicon(self, path: Path) -> None:
+        """One more catalogue for the extraction: the corpus vocabulary of the first pass."""
+        self.config = (self.config[0] + (str(path),), self.config[1])
+
     def submit(self, papers: list[Paper]):
         """A future of the extractions of ``papers`` (sent as key, title and abstract only)."""
         light = [Paper(p.key, p.title, p.abstract, None, [], False, [], []) for p in papers]
@@ -212,6 +216,25 @@ class Extractor:
         if self.pool is not None:
             (self.pool.close if self.dask else self.pool.shutdown)()
             self.pool = None
+
+
+# --- the first pass -------------------------------------------------------------------------------
+
+def learn_corpus_vocabulary(files: Sequence[str], extractor: Extractor):
+    """The first pass over the papers of ``files``: the method names the corpus teaches (see
+    ``kg.extract.vocabulary``), each paper keyed as the resolver keys a new paper."""
+    from kg.extract.components import get_lexicon
+    from kg.extract.vocabulary import learn_vocabulary
+    from kg.ingest import iter_documents
+    from kg.resolve.resolve import MatchKeys
+
+    def texts():
+        for document in iter_documents(files):
+            for record in document.records if isinstance(document, Document) else ():
+                keys = MatchKeys(record)
+                yield keys["title"] or keys["abstract"], record.title, record.abstract
+
+    return learn_vocabulary(texts(), get_lexicon(*extractor.config))
 
 
 # --- one increment ------------------------------------------------------------------------------
@@ -271,8 +294,9 @@ class Sink:
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport):
+    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport, vocabulary=None):
         self.sink = sink
+        self.vocabulary = vocabulary  # the corpus vocabulary of a new build (kg.extract.vocabulary)
         self.extractor = extractor
         self.report = report
         self.resolver = Resolver(delta.StoredPapers(sink.store) if report.continued else None)
@@ -342,6 +366,8 @@ class Increment:
     def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Quad]:
         """Each paper's methods keyed against the registry, then its links and evidence."""
         for extraction in extractions:
+            if self.vocabulary is not None:
+                self.vocabulary.mark_proposals(extraction)
             for method in self.methods.assign_all(extraction):
                 iri = method_iri(method.key).value
                 self.described.add(iri)
@@ -538,8 +564,19 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
-            increment = Increment(sink, extractor, report)
+            # A new graph: the corpus teaches the vocabulary (first pass), which the extraction finds
+            # in every paper; an increment into a build folder finds the names its first build learned.
+            vocabulary = None
+            if out is not None:
+                vocabulary = learn_corpus_vocabulary(files, extractor)
+                extractor.add_lexicon(vocabulary.write_turtle(staging / "vocabulary.ttl"))
+                report.library_warnings.extend(Problem("the first pass", line) for line in caught.take())
+            elif staging is not None and (staging.parent / "vocabulary.ttl").exists():
+                extractor.add_lexicon(staging.parent / "vocabulary.ttl")
+            increment = Increment(sink, extractor, report, vocabulary)
             sink.add(increment.triples(_watched(iter_documents(files), report, caught, shown)))
+            if vocabulary is not None:
+                sink.add(vocabulary.triples(paper_iri, increment.methods.long))
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             step("resolving people and summarising methods")

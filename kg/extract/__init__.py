@@ -9,6 +9,9 @@ Entry points:
 - ``extract_papers(papers, nlp=None, n_process=1, batch_size=256) -> Iterator[Extraction]``: one
   ``Extraction`` per paper with a title or an abstract, in input order.
 - ``canonicalise(extractions) -> None``: one key per method across the whole corpus.
+- ``vocabulary.learn_vocabulary(texts, lexicon) -> Vocabulary``: the first pass of a build, the
+  method names the corpus teaches; ``Vocabulary.write_turtle(path)`` makes them a lexicon file
+  (concepts marked ``kg:learned``) for ``load_pipeline``.
 - ``doc_to_extraction(doc, paper_key, abs_start=0, text=None) -> Extraction`` for a processed
   ``Doc``; ``paper_text(paper) -> (text, title_len, abstract_start)`` is the text it reads.
 
@@ -23,7 +26,8 @@ Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``patt
 ``pattern:our_x``, ``pattern:name_our_new``, ``pattern:kind_then_name``, ``pattern:title_restated``,
 ``pattern:variant_name``, ``pattern:such_as``,
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
-``pattern:repeated_name``, ``pattern:modified_method``, ... for methods; ``role:uses`` and
+``pattern:repeated_name``, ``pattern:modified_method``, ``vocabulary`` (a name the corpus taught),
+... for methods; ``role:uses`` and
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
 ``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``modifies``,
 ``uses``, ``integrates``, ``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``,

@@ -216,9 +216,24 @@ class LexiconMatcher:
             for match_id, s, e in matcher(doc):
                 spans.append(doc[s:e])
                 spans[-1].label_ = doc.vocab.strings[match_id]
+        # the catalogue's specific names first, then the names the corpus taught, then the
+        # catalogue's broad ones, each in what the others leave: "long short-term memory recurrent
+        # neural network" does not hide LSTM and RNN, and "attention" does not hide "structured attention"
+        concepts = self.lexicon.concepts
+        tiers: list[list] = [[], [], []]
+        for sp in spans:
+            c = concepts.get(sp.label_)
+            tiers[1 if c is not None and c.learned else 2 if c is not None and c.generic else 0].append(sp)
+        kept: list = []
+        taken: set[int] = set()
+        for tier in tiers if tiers[1] else [tiers[0] + tiers[2]]:
+            for sp in filter_spans(tier):
+                if not taken.intersection(range(sp.start, sp.end)):
+                    kept.append(sp)
+                    taken.update(range(sp.start, sp.end))
         out = []
         text = doc_text(doc)
-        for sp in filter_spans(spans):
+        for sp in sorted(kept, key=lambda sp: sp.start):
             # a match inside a hyphenated or glued word is no match ("SVD" in "KSVD-like" is)
             a, b = sp.start_char, sp.end_char
             if a > 0 and (text[a - 1].isalnum() or text[a - 1] == "-" and a > 1 and text[a - 2].isalnum()):

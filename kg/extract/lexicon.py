@@ -32,6 +32,7 @@ class Concept:
     labels: list[str] = field(default_factory=list)  # pref first, then alternatives
     broader: list[str] = field(default_factory=list)
     generic: bool = False
+    learned: bool = False  # taught by the corpus (kg.extract.vocabulary), not catalogued
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Lexicon:
             if b not in old.broader:
                 old.broader.append(b)
         old.generic = old.generic or concept.generic
+        old.learned = old.learned and concept.learned
 
     def by_key(self) -> dict[str, list[str]]:
         """norm_key(label) -> IRIs carrying that label."""
@@ -101,6 +103,7 @@ def add_skos(triples: Iterable[tuple[str, str, str]], lexicon: Lexicon) -> None:
     alts: dict[str, list[str]] = {}
     broader: dict[str, list[str]] = {}
     generic: set[str] = set()
+    learned: set[str] = set()
     for s, p, o in triples:
         if p == RDF_TYPE:
             types.setdefault(s, set()).add(o)
@@ -112,6 +115,8 @@ def add_skos(triples: Iterable[tuple[str, str, str]], lexicon: Lexicon) -> None:
             broader.setdefault(s, []).append(o)
         elif p == KG_NS + "generic" and _truthy(o):
             generic.add(s)
+        elif p == KG_NS + "learned" and _truthy(o):
+            learned.add(s)
     for s in sorted(set(pref) | set(alts)):
         t = types.get(s, set())
         kind = next((k for cls, k in _KINDS if cls in t), None)
@@ -123,7 +128,8 @@ def add_skos(triples: Iterable[tuple[str, str, str]], lexicon: Lexicon) -> None:
         if not labels:
             continue
         lexicon.add(Concept(iri=s, kind=kind, pref=labels[0], labels=labels,
-                            broader=sorted(broader.get(s, [])), generic=s in generic))
+                            broader=sorted(broader.get(s, [])), generic=s in generic,
+                            learned=s in learned))
 
 
 def read_methods_json(path: Path, lexicon: Lexicon) -> None:

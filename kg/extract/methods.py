@@ -332,11 +332,14 @@ class MethodFinder:
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
-        self.key_to_iris = lexicon.by_key()
+        # the text's own rules look names up in the catalogue only: a name the corpus taught comes
+        # in as a match of its own (rule "vocabulary"), below what they find
+        catalogued = {k: [i for i in iris if not lexicon.concepts[i].learned] for k, iris in lexicon.by_key().items()}
+        self.key_to_iris = {k: iris for k, iris in catalogued.items() if iris}
         self._task_keys: set[str] = set()  # per text: see find()
         self.exact: dict[str, list[str]] = {}
         for c in lexicon.concepts.values():
-            for label in c.labels:
+            for label in c.labels if not c.learned else ():
                 self.exact.setdefault(label, []).append(c.iri)
 
     # -- lexicon lookups --
@@ -517,7 +520,8 @@ class MethodFinder:
                         _EXTENDS_BEFORE.search(text, max(0, a - 40), a) and _IDEA_AFTER.match(text, b)):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
-            cands.append(Cand(a, b, "lexicon", 0.9, iri))
+            # a name the corpus taught yields to what this text's own rules find in its place
+            cands.append(Cand(a, b, "vocabulary", 0.7, iri) if c.learned else Cand(a, b, "lexicon", 0.9, iri))
 
         # 2. abbreviations (an acronym the text defines otherwise is not the catalogue's)
         redefined = {ab.short for ab in view.abbrevs
@@ -990,6 +994,11 @@ class MethodFinder:
         text = view.text
         iri = next((c.iri for c in spans if c.iri), None)
         concept = self.lexicon.concepts.get(iri) if iri else None
+        # a name the corpus taught is named as the text names it (its acronym, when the text
+        # defines one) and keeps every spelling the corpus gave it, by which papers' methods join
+        taught = concept.labels if concept is not None and concept.learned else []
+        if taught:
+            iri = concept = None
         surfaces = [text[c.start:c.end] for c in spans]
         labels: list[str] = []
 
@@ -1024,9 +1033,8 @@ class MethodFinder:
             words = lab.split(" ")
             if len(words) >= 2 and words[-1].lower() in _GENERIC_TAIL and words[-2].lower() not in GENERIC_HEADS:
                 add(" ".join(words[:-1]))  # "involutive MCMC methods" -> "involutive MCMC"
-        if concept:
-            for lab in concept.labels:
-                add(lab)
+        for lab in concept.labels if concept else taught:
+            add(lab)
         if concept:
             label = concept.pref  # a catalogue concept keeps the catalogue's preferred label
         elif short:
@@ -1047,7 +1055,8 @@ class MethodFinder:
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
-          "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5}
+          "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5,
+          "vocabulary": 3}
 
 
 def _tier(c: Cand) -> int:

@@ -101,11 +101,29 @@ def names_under(store: Store, target: str) -> list[dict]:
     return out
 
 
+#: Where a name the corpus taught was learned (``kg.extract.vocabulary``): the papers and the kind
+#: of evidence each gave, for a method named ``?target`` (by IRI or any label).
+LEARNED_QUERY = """
+SELECT DISTINCT ?subject ?link ?object ?sentence ?rule WHERE {
+  ?m a kg:Method ; kg:learnedFrom ?e .
+  OPTIONAL { ?m skos:prefLabel|skos:altLabel ?label }
+  FILTER(STR(?m) = ?target || LCASE(STR(?label)) = LCASE(?target))
+  ?m skos:prefLabel ?object .
+  ?e kg:paper ?p ; kg:evidenceKind ?kind ; kg:evidenceSentence ?sentence .
+  OPTIONAL { ?p dcterms:title ?title }
+  BIND(COALESCE(?title, STR(?p)) AS ?subject)
+  BIND("taught" AS ?link)
+  BIND(CONCAT("vocabulary:", ?kind) AS ?rule)
+} ORDER BY ?subject ?rule"""
+
+
 def explain(store: Store, target: str) -> list[dict]:
     """Rows of (subject, link, object, sentence, start, end, rule, confidence) about ``target``:
     the evidence of its links, then (for a paper) its citations and identifiers, whose rows have
-    no sentence, offsets or confidence, then the catalogue's links of a method or model and the
-    names its name is built on (no offsets: no sentence of a paper is their ground)."""
+    no sentence, offsets or confidence, then the catalogue's links of a method or model, the
+    names its name is built on and, for a name the corpus taught, the papers it was learned from
+    (link ``taught``, rule ``vocabulary:<kind of evidence>``); these have no offsets: no sentence
+    of a paper is their ground."""
     target = target.strip()
     nodes = [row["node"] for row in store.query(TARGETS, {"target": target})]
     rows = []
@@ -115,7 +133,9 @@ def explain(store: Store, target: str) -> list[dict]:
         blank = dict.fromkeys(("sentence", "start", "end", "rule", "confidence"))
         rows += [{**blank, **row} for row in store.select(CITATIONS_QUERY % scope)]
         rows += [{**blank, **row} for row in store.select(IDENTIFIERS_QUERY % scope)]
-    return rows + store.select(CATALOGUE_QUERY, {"target": target}) + names_under(store, target)
+    learned = [{**row, "start": None, "end": None, "confidence": None}
+               for row in store.select(LEARNED_QUERY, {"target": target})]
+    return rows + store.select(CATALOGUE_QUERY, {"target": target}) + names_under(store, target) + learned
 
 
 #: Every person of a folded name (``?key``, bound) or one person (``?person``, bound): papers, years, notes.

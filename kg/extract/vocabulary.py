@@ -1,0 +1,469 @@
+"""The field's vocabulary learned from the corpus: the first of a build's two passes.
+
+``learn_vocabulary(texts, lexicon) -> Vocabulary`` reads every paper of a build (``(paper key,
+title, abstract)`` triples, plain strings and regexes, no spaCy) and collects candidate method
+names with counted evidence, each kind with the papers that gave it:
+
+- ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
+- ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...");
+- ``coinage``: a name a text coins ("which we refer to as attention bridge", "a method called X");
+- ``kind_noun``: a name a defining kind noun follows ("the sigmoid attention mechanism", "a data
+  hallucination technique"); ``kind_phrase`` for the other kind nouns ("a step size selection
+  procedure"), which describe as often as they name;
+- ``head_phrase``: a noun phrase ending in a technique head ("... attention", "... decoding",
+  "... normalization", "... sampling", "... estimation"), taken whole by a lexical grammar that
+  stops at determiners, prepositions, verbs and adverbs;
+
+and, around each occurrence, the contexts it is used in (``uses``: "we use X"; ``based``: "X-based",
+"based on X"; ``variant``: "a variant of X"; ``outperforms``: "X outperforms", "than X").
+
+A name is accepted when one paper defines it (``STRONG_KINDS``), or when at least ``MIN_PAPERS``
+papers name it and ``MIN_CONTEXT_PAPERS`` of them use it in a method's context. A name whose first
+word is what it processes ("sentence encoder", "word alignment") is a description unless a paper
+defines it by an acronym or a coinage. Names the catalogue knows, tasks (and kinds of
+tasks), acronyms the catalogue knows, and phrases of plain words are never candidates. The accepted
+names are written as SKOS concepts marked ``kg:learned`` (``Vocabulary.write_turtle``) and join the
+catalogue of the second pass, the extraction, which finds them in every paper, below what the
+text's own rules and the catalogue's specific names find: a method one paper defines is found in
+every paper that names it, by either form. ``Vocabulary.triples`` keeps, for ``kg explain``, which
+papers gave which kind of evidence.
+
+The word classes and context patterns are data (``kg/data/vocabulary.json``), compiled once.
+"""
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .abbrev import find_abbreviations, split_sentences, valid_short
+from .lexicon import Lexicon
+from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, clean_label,
+                   norm_key, singular, slugify)
+
+__all__ = ["learn_vocabulary", "Vocabulary", "Term", "STRONG_KINDS", "MIN_PAPERS", "MIN_CONTEXT_PAPERS"]
+
+#: Kinds of evidence by which one paper defines a name.
+STRONG_KINDS = ("acronym", "proposal", "kind_noun", "coinage")
+#: ... and by which it defines a name that starts with what it processes ("sentence encoder": "we
+#: introduce sentence encoders" proposes no name).
+DEFINING_KINDS = ("acronym", "coinage")
+#: Kinds by which a paper proposes the name.
+PROPOSING_KINDS = ("proposal", "coinage")
+#: A name no paper defines is accepted when this many papers name it ...
+MIN_PAPERS = 3
+#: ... and this many of them use it as a method ("we use X", "X-based", "variant of X", "X outperforms").
+MIN_CONTEXT_PAPERS = 2
+#: How many papers' evidence a term keeps for ``kg explain``.
+EVIDENCE_KEPT = 5
+#: Longest name the grammar takes: modifiers before the head.
+MAX_MODIFIERS = 3
+#: An acronym defined with several long forms keeps it only for the one given at least this share.
+ACRONYM_SHARE = 2 / 3
+
+CUES_FILE = Path(__file__).resolve().parent.parent / "data" / "vocabulary.json"
+
+
+@dataclass(frozen=True)
+class Cues:
+    technique_heads: frozenset[str]
+    kind_nouns: frozenset[str]
+    loose_kind_nouns: frozenset[str]
+    defining_kind_nouns: frozenset[str]
+    plain: frozenset[str]
+    stops: frozenset[str]
+    verbs: frozenset[str]
+    determiners: frozenset[str]
+    noun_suffixes: tuple[str, ...]
+    task_heads: frozenset[str]
+    not_adverbs: frozenset[str]
+    data_nouns: frozenset[str]
+    contexts: dict[str, re.Pattern]
+
+    def adverb(self, word: str) -> bool:
+        return word.endswith("ly") and word not in self.not_adverbs
+
+
+@lru_cache(maxsize=1)
+def cues() -> Cues:
+    data = json.loads(CUES_FILE.read_text(encoding="utf-8"))
+    return Cues(frozenset(data["technique_heads"]), frozenset(data["kind_nouns"]),
+                frozenset(data["loose_kind_nouns"]), frozenset(data["defining_kind_nouns"]),
+                frozenset(data["plain_modifiers"]),
+                frozenset(data["stop_words"]) | frozenset(data["verbs"]), frozenset(data["verbs"]),
+                frozenset(data["determiners"]), tuple(data["noun_suffixes"]), frozenset(data["task_heads"]),
+                frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()})
+
+
+@dataclass
+class Term:
+    """A candidate name and its evidence across the corpus."""
+
+    key: str
+    forms: Counter = field(default_factory=Counter)  # surface forms of the long name
+    shorts: Counter = field(default_factory=Counter)  # acronyms defined for it
+    papers: set[str] = field(default_factory=set)
+    kinds: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # kind -> papers
+    contexts: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # context -> papers
+    evidence: list[tuple[str, str, str]] = field(default_factory=list)  # (paper, kind, sentence)
+    descriptive: bool = False  # its first word names what is processed: "sentence encoder"
+
+    @property
+    def label(self) -> str:
+        return sorted(self.forms, key=lambda f: (-self.forms[f], f != f.lower(), len(f), f))[0]
+
+    @property
+    def strong(self) -> bool:
+        kinds = DEFINING_KINDS if self.descriptive else STRONG_KINDS
+        return any(self.kinds.get(k) for k in kinds)
+
+    @property
+    def context_papers(self) -> int:
+        return len(set().union(*self.contexts.values())) if self.contexts else 0
+
+    @property
+    def accepted(self) -> bool:
+        return self.strong or (not self.descriptive and len(self.papers) >= MIN_PAPERS
+                               and self.context_papers >= MIN_CONTEXT_PAPERS)
+
+    def note(self, paper: str, kind: str, surface: str, sentence: str) -> None:
+        self.forms[surface] += 1
+        self.papers.add(paper)
+        if paper not in self.kinds[kind]:
+            self.kinds[kind].add(paper)
+            if len(self.evidence) < EVIDENCE_KEPT:
+                self.evidence.append((paper, kind, sentence))
+            elif kind in STRONG_KINDS and not any(k in STRONG_KINDS for _, k, _ in self.evidence):
+                self.evidence[-1] = (paper, kind, sentence)  # what defines a name says most about it
+
+
+@dataclass
+class Vocabulary:
+    """The candidates of a corpus; ``accepted`` are the names the second pass looks for."""
+
+    terms: dict[str, Term] = field(default_factory=dict)
+    taken: set[str] = field(default_factory=set)  # the catalogue's IRIs, which a learned name never takes
+    short_uses: Counter = field(default_factory=Counter)  # acronym -> its definitions, for any long form
+    _proposed: dict | None = field(default=None, repr=False)
+
+    @property
+    def accepted(self) -> list[Term]:
+        return [t for _, t in sorted(self.terms.items()) if t.accepted and self.iri(t) not in self.taken]
+
+    def labels(self, term: Term) -> list[str]:
+        """The term's spellings: its label, its other forms, and its acronym unless the corpus
+        defines that acronym for other names too."""
+        out = [term.label] + sorted(f for f in term.forms if f != term.label)
+        for short, n in term.shorts.most_common(1):
+            if n >= ACRONYM_SHARE * self.short_uses[short]:
+                out.append(short)
+        return list(dict.fromkeys(out))
+
+
+    def mark_proposals(self, extraction) -> None:
+        """A paper proposes the names it gave ``proposal`` or ``coinage`` evidence for (the text's
+        own rules may have read them as merely named): their mentions become ``proposes``, with
+        the rule ``vocabulary:<kind>``."""
+        own = {}
+        for kind in PROPOSING_KINDS:
+            for key in self.proposed.get((extraction.paper_key, kind), ()):
+                own.setdefault(key, kind)
+        if not own:
+            return
+        for mention in extraction.methods:
+            if mention.role == "proposes":
+                continue
+            kind = next((own[k] for k in map(norm_key, mention.method.labels | {mention.method.label}) if k in own), None)
+            if kind:
+                mention.role = "proposes"
+                mention.evidence = replace(mention.evidence, rule="vocabulary:" + kind)
+
+    @property
+    def proposed(self) -> dict[tuple[str, str], set[str]]:
+        """(paper, kind) -> keys of the accepted names it proposes or coins."""
+        if self._proposed is None:
+            self._proposed = defaultdict(set)
+            for term in self.accepted:
+                for kind in PROPOSING_KINDS:
+                    for paper in term.kinds.get(kind, ()):
+                        self._proposed[paper, kind].add(term.key)
+        return self._proposed
+
+    def iri(self, term: Term) -> str:
+        return KGM + slugify(term.label)
+
+    def write_turtle(self, path: Path) -> Path:
+        """The accepted names as SKOS concepts, a lexicon file for the second pass."""
+        lines = ["@prefix skos: <http://www.w3.org/2004/02/skos/core#> .",
+                 "@prefix kg: <https://w3id.org/research-kg/ontology#> .", ""]
+        for term in self.accepted:
+            labels = self.labels(term)
+            alts = "".join(f" ;\n    skos:altLabel {json.dumps(x, ensure_ascii=False)}" for x in labels[1:])
+            lines.append(f"<{self.iri(term)}> a skos:Concept ;\n    kg:learned true ;\n    skos:prefLabel "
+                         f"{json.dumps(labels[0], ensure_ascii=False)}{alts} .")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path
+
+    def triples(self, paper_iri, method_keys: dict[str, set[str]]) -> Iterator:
+        """The evidence of each accepted term the graph holds as a method (``method_keys``: a
+        normalised long label -> the keys of the methods with that label, as
+        ``kg.resolve.MethodRegistry.long``): ``?m kg:learnedFrom [ kg:paper ?p ; kg:evidenceKind
+        ?kind ; kg:evidenceSentence ?s ]`` (a ``kg:VocabularyEvidence``) and ``?m kg:learnedPapers ?n``."""
+        import pyoxigraph as ox
+
+        from kg.rdf.namespaces import KG, XSD
+        from kg.rdf.triples import method_iri
+
+        learned_from, paper_of, kind_of, sentence_of, papers_of, evidence_class = (
+            ox.NamedNode(str(KG) + name)
+            for name in ("learnedFrom", "paper", "evidenceKind", "evidenceSentence", "learnedPapers", "VocabularyEvidence"))
+        rdf_type = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+        integer = ox.NamedNode(str(XSD.integer))
+        for term in self.accepted:
+            keys = method_keys.get(term.key)
+            if not keys:
+                continue
+            node = method_iri(min(keys))
+            for paper, kind, sentence in term.evidence:
+                ev = ox.NamedNode(f"{self.iri(term)}/learned/{paper}-{kind}")
+                yield ox.Quad(node, learned_from, ev)
+                yield ox.Quad(ev, rdf_type, evidence_class)
+                yield ox.Quad(ev, paper_of, paper_iri(paper))
+                yield ox.Quad(ev, kind_of, ox.Literal(kind))
+                yield ox.Quad(ev, sentence_of, ox.Literal(sentence))
+            yield ox.Quad(node, papers_of, ox.Literal(str(len(term.papers)), datatype=integer))
+
+
+# --- the lexical grammar ----------------------------------------------------------------------
+
+_LOWER_WORD = r"[a-z][a-z0-9]*(?:['-][a-z0-9]+)*"
+#: the lowercase words, one space apart, right before a head
+_WORDS_BEFORE = re.compile(r"(?:(?<![\w'-])" + _LOWER_WORD + r" ){1,%d}$" % (MAX_MODIFIERS + 2))
+_WORD_AFTER = re.compile(r" (" + _LOWER_WORD + r")(?![\w'-])")
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ ,]*$")
+_X_WORD = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")$")
+_COINED = re.compile(r"\b(?:called|named|dubbed|termed|coined|refer\s+to\s+(?:it\s+|them\s+|this\s+\w+\s+)?as|"
+                     r"we\s+call\s+(?:it|them|this\s+\w+))\s+[\"'“‘`]*(?:the\s+)?", re.IGNORECASE)
+#: after these a run's first word is a verb: "we discuss several methods", "to understand X techniques"
+_SUBJECTS = {"we", "they", "it", "which", "that", "who", "this", "these", "he", "she", "to"}
+#: a long form is words: "NER) and normalization" or "contrast, our model" is a misread definition
+_LONG_FORM = re.compile(r"[A-Za-z][\w'-]*(?: [\w'-]+)*")
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def _ends_phrase(text: str, end: int, c: Cues) -> bool:
+    """Does the noun phrase stop at ``end`` (no lowercase content word follows)?"""
+    m = _WORD_AFTER.match(text, end)
+    return m is None or m.group(1) in c.stops or c.adverb(m.group(1))
+
+
+def _modifiers(text: str, lo: int, a: int, c: Cues) -> int | None:
+    """Where the name whose head starts at ``a`` starts: the content words before it (at most
+    ``MAX_MODIFIERS``), a verb after a subject and plain modifiers ("novel", "standard") left out;
+    None when no modifier is left."""
+    m = _WORDS_BEFORE.search(text, lo, a)
+    if m is None:
+        return None
+    words = [(w.start() + m.start(), w.group()) for w in re.finditer(r"\S+", m.group())]
+    k = len(words)
+    while k > 0:
+        w = words[k - 1][1]
+        if w in c.stops or c.adverb(w) or _X_WORD.search(w) or w in GENERIC_HEADS:
+            break
+        k -= 1
+    kept = words[k:]
+    if k > 0 and c.adverb(words[k - 1][1]) and kept:
+        kept = kept[1:]  # "computationally intensive X": the adverb's adjective is no part of a name
+    before = words[k - 1][1] if k > 0 else (_WORD_BEFORE.search(text, max(lo, m.start() - 20), m.start()) or [None, ""])[1].lower()
+    if before in _SUBJECTS and kept:
+        kept = kept[1:]
+    for i in range(len(kept) - 2, -1, -1):
+        if _plural(kept[i][1]):  # only the last modifier may be plural: "mixed effects modeling"
+            kept = kept[i + 1:]
+            break
+    kept = kept[-MAX_MODIFIERS:]
+    while kept and kept[0][1] in c.plain:
+        kept = kept[1:]
+    if kept and kept[0][1].endswith(("ing", "ed")) and before not in c.determiners and before not in c.verbs:
+        kept = kept[1:]  # "by training X", "a model containing X": a verb, not a modifier
+    if not kept or any(w in c.plain for _, w in kept):
+        return None
+    return kept[0][0]
+
+
+def _sentence_start(sents: list[tuple[int, int]], starts: list[int], pos: int) -> int:
+    i = bisect.bisect_right(starts, pos) - 1
+    return sents[i][0] if i >= 0 else 0
+
+
+def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: re.Pattern) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of the names the grammar takes: modifiers and a head, the head a
+    technique head ending the phrase ("... sigmoid attention."), or any noun a kind noun follows
+    ("a data hallucination technique"). A name never starts before its sentence."""
+    starts = [a for a, _ in sents]
+    for m in heads.finditer(text):
+        a, b = m.span()
+        s_start = _sentence_start(sents, starts, a)
+        low = m.group()
+        head = singular(low)
+        if low in c.kind_nouns:
+            # the noun before a kind noun is the head: "hallucination" of "data hallucination technique"
+            if not _ends_phrase(text, b, c) or text.startswith(" of ", b):
+                continue  # "alternating direction method of multipliers": the name goes on
+            prev = re.search(r"(?<![\w'-])(" + _LOWER_WORD + r") $", text[max(s_start, a - 40):a])
+            if prev is None:
+                continue
+            word = prev.group(1)
+            h = singular(word)
+            if word in c.stops or word in c.plain or c.adverb(word) or word.endswith("ed") or _X_WORD.search(word) \
+                    or h in NON_METHOD_HEADS or h in GENERIC_HEADS:
+                continue
+            method_head = h in c.technique_heads or word in c.technique_heads or h in METHOD_HEADS
+            if not method_head and (low in c.loose_kind_nouns or not h.endswith(c.noun_suffixes)):
+                continue  # "a deterministic method": an adjective, not the name's head
+            start = _modifiers(text, s_start, a - len(word) - 1, c)
+            if start is not None:
+                # "a data hallucination technique" defines a name; "a selection procedure" may not
+                yield start, a - 1, "kind_noun" if low in c.defining_kind_nouns else "kind_phrase"
+        elif (head in c.technique_heads or low in c.technique_heads) and _ends_phrase(text, b, c):
+            start = _modifiers(text, s_start, a, c)
+            if start is not None:
+                words = text[start:b].split()
+                if words[0].endswith("ing") and low.endswith("s") and len(words) > 1:
+                    start += len(words[0]) + 1  # "generating embeddings": a verb and its object
+                yield start, b, "head_phrase"
+
+
+def _coined(text: str, c: Cues) -> Iterator[tuple[int, int]]:
+    """Names a text coins: "which we refer to as attention bridge", "a technique called X" (what
+    is called must be a method's kind: "new variables, called X" names no method)."""
+    for m in _COINED.finditer(text):
+        if not m.group().lower().startswith(("we", "refer")):
+            before = _WORD_BEFORE.search(text, max(0, m.start() - 30), m.start())
+            if before is None or before.group(1).lower() not in c.kind_nouns | GENERIC_HEADS:
+                continue
+        words = []
+        for w in re.finditer(_LOWER_WORD + r"(?=[ ,.;:)\"'”’]|$)", text[m.end():m.end() + 80]):
+            if (words and w.start() != words[-1].end() + 1) or w.group() in c.stops:
+                break
+            words.append(w)
+            if len(words) > MAX_MODIFIERS:
+                break
+        last = words[-1].group() if words else ""
+        if 2 <= len(words) <= MAX_MODIFIERS + 1 and words[0].start() == 0 and last not in c.plain \
+                and not last.endswith("ed") and not c.adverb(last):
+            yield m.end(), m.end() + words[-1].end()
+
+
+def _context_kinds(text: str, a: int, b: int, c: Cues) -> set[str]:
+    before, after = text[max(0, a - 60):a].lower(), text[b:b + 40]
+    kinds = set()
+    ctx = c.contexts
+    if ctx["uses_before"].search(before):
+        kinds.add("uses")
+    if ctx["based_before"].search(before) or ctx["based_after"].search(after):
+        kinds.add("based")
+    if ctx["variant_before"].search(before):
+        kinds.add("variant")
+    if ctx["outperforms_after"].search(after) or ctx["outperforms_before"].search(before):
+        kinds.add("outperforms")
+    return kinds
+
+
+class _Learner:
+    def __init__(self, lexicon: Lexicon):
+        self.c = cues()
+        self.known = set(lexicon.by_key())
+        self.tasks = {k for k, iris in lexicon.by_key().items()
+                      if any(lexicon.concepts[i].kind != "method" for i in iris)}
+        self.vocabulary = Vocabulary(taken=set(lexicon.concepts))
+        words = self.c.technique_heads | self.c.kind_nouns
+        forms = sorted(words | {w + "s" for w in self.c.technique_heads}, key=len, reverse=True)
+        self.heads = re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w'-])")
+
+    def admissible(self, name: str) -> str | None:
+        """The name's key, or None for a name the catalogue knows, a task, a generic phrase."""
+        key = norm_key(name)
+        words = name.split()
+        if not key or len(words) < 2 or key in self.known or key in self.tasks or name.lower() in GENERIC_PHRASES:
+            return None
+        last = words[-1].lower()
+        if len(words) == 2 and last in GENERIC_HEADS:
+            return None  # "Incremental Algorithm (IA)": read everywhere, it is any incremental algorithm
+        if singular(last) in NON_METHOD_HEADS or last in self.c.task_heads or any(len(w) < 2 for w in words):
+            return None
+        if any(norm_key(" ".join(words[i:])) in self.tasks for i in range(1, len(words))):
+            return None  # "aspect-term sentiment analysis": a kind of a task
+        return key
+
+    def note(self, paper: str, name: str, kind: str, sentence: str, contexts=(), short: str | None = None) -> None:
+        key = self.admissible(name)
+        if key is None:
+            return
+        term = self.vocabulary.terms.get(key)
+        if term is None:
+            term = self.vocabulary.terms[key] = Term(key, descriptive=name.split()[0].lower() in self.c.data_nouns)
+        term.note(paper, kind, name, sentence)
+        for ctx in contexts:
+            term.contexts[ctx].add(paper)
+        if short:
+            term.shorts[short] += 1
+
+    def read(self, paper: str, title: str, abstract: str) -> None:
+        c = self.c
+        for text in (title, abstract):
+            if not text:
+                continue
+            sents = split_sentences(text)
+            for ab in find_abbreviations(text, sents):
+                long = clean_label(ab.long)
+                head = singular(long.split()[-1].lower()) if long else ""
+                short = clean_label(ab.short)
+                if not valid_short(short):
+                    continue
+                self.vocabulary.short_uses[short] += 1
+                if norm_key(short) in self.known or short.lower() in NOT_METHOD_TOKENS or not _LONG_FORM.fullmatch(long):
+                    continue  # the catalogue's acronym ("convolution neural network (CNN)" is its CNN), a venue's
+                if head in METHOD_HEADS or head in c.technique_heads:
+                    sentence = next((text[a:b] for a, b in sents if a <= ab.long_start < b), text)
+                    self.note(paper, long, "acronym", sentence, short=short)
+            if text is title:
+                continue  # a title's capitals and missing verbs fool the grammar; pass 2 finds its names
+            low = text.lower()
+            starts = [a for a, _ in sents]
+
+            def sentence(pos: int) -> tuple[int, int]:
+                i = bisect.bisect_right(starts, pos) - 1
+                return sents[i] if i >= 0 else (0, len(text))
+
+            for a, b in _coined(text, c):
+                s_start, s_end = sentence(a)
+                self.note(paper, text[a:b], "coinage", text[s_start:s_end])
+            for a, b, kind in _candidates(text, sents, c, self.heads):
+                s_start, s_end = sentence(a)
+                proposal = c.contexts["proposal_before"].search(low, s_start, a)
+                if kind != "kind_phrase" and proposal and \
+                        all(w in c.plain or w in c.determiners for w in proposal.group(1).split()):
+                    kind = "proposal"  # "we propose a novel X", not "we present an algorithm for X"
+                self.note(paper, text[a:b], kind, text[s_start:s_end], _context_kinds(text, a, b, c))
+
+
+def learn_vocabulary(texts: Iterable[tuple[str, str | None, str | None]], lexicon: Lexicon) -> Vocabulary:
+    """The first pass: the candidate names of ``(paper key, title, abstract)`` texts and their
+    evidence; ``Vocabulary.accepted`` are the names it accepts."""
+    learner = _Learner(lexicon)
+    seen = set()
+    for paper, title, abstract in texts:
+        if paper in seen:
+            continue
+        seen.add(paper)
+        learner.read(paper, title or "", abstract or "")
+    return learner.vocabulary

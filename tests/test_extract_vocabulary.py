@@ -1,0 +1,205 @@
+"""The corpus vocabulary (first pass): candidate names with counted evidence, the names accepted,
+and the second pass that finds them in every paper; sentences written for these tests."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from extract_support import LEXICON, methods_of, paper  # noqa: E402
+
+from kg.extract import canonicalise, extract_papers, load_pipeline  # noqa: E402
+from kg.extract.lexicon import load_lexicon  # noqa: E402
+from kg.extract.vocabulary import MIN_CONTEXT_PAPERS, MIN_PAPERS, learn_vocabulary  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return load_lexicon(LEXICON)
+
+
+def learn(lexicon, *abstracts, titles=None):
+    titles = titles or [None] * len(abstracts)
+    return learn_vocabulary(((f"p{i}", t, a) for i, (t, a) in enumerate(zip(titles, abstracts))), lexicon)
+
+
+def accepted(vocabulary) -> dict[str, list[str]]:
+    return {vocabulary.labels(t)[0]: vocabulary.labels(t) for t in vocabulary.accepted}
+
+
+def kinds(vocabulary, name) -> set[str]:
+    term = next(t for t in vocabulary.terms.values() if t.label == name)
+    return {k for k, papers in term.kinds.items() if papers}
+
+
+# --- the families of evidence ------------------------------------------------------------------
+
+def test_an_acronym_definition_with_a_method_head_teaches_both_forms(lexicon):
+    v = learn(lexicon, "We introduce Gated Span Attention (GSA), which prunes spans early.")
+    assert accepted(v) == {"Gated Span Attention": ["Gated Span Attention", "GSA"]}
+    assert kinds(v, "Gated Span Attention") == {"acronym"}
+
+
+def test_an_acronym_defined_for_two_names_is_kept_by_neither(lexicon):
+    v = learn(lexicon, "We train Gated Span Attention (GSA) models.", "We use Global Skip Attention (GSA) again.")
+    assert all("GSA" not in labels for labels in accepted(v).values())
+
+
+def test_a_name_before_a_kind_noun_is_taken_whole(lexicon):
+    v = learn(lexicon, "Our results favour a lattice dropout technique over plain training.",
+              "The team adds a cyclic prefix hallucination mechanism to each system.")
+    assert {"lattice dropout", "cyclic prefix hallucination"} <= set(accepted(v))
+
+
+def test_a_proposed_name_with_a_technique_head(lexicon):
+    v = learn(lexicon, "We propose bilateral gate attention for long documents.")
+    assert "bilateral gate attention" in accepted(v)
+    assert kinds(v, "bilateral gate attention") == {"proposal"}
+
+
+def test_a_coined_name(lexicon):
+    v = learn(lexicon, "It adds a shared buffer layer, which we refer to as memory funnel, to each encoder.",
+              "It adds new variables, called deep hidden factors, to the model.")
+    assert "memory funnel" in accepted(v)
+    assert "deep hidden factors" not in accepted(v)  # what is called is no method's kind
+
+
+# --- noun-phrase boundaries --------------------------------------------------------------------
+
+@pytest.mark.parametrize("sentence, name", [
+    ("Finally we apply mixed effects modeling to the ratings.", "mixed effects modeling"),
+    ("The results of selective span decoding show large gains.", "selective span decoding"),
+    ("We propose a novel sparse ladder normalization for deep encoders.", "sparse ladder normalization"),
+    ("It is computationally intensive tree sampling that we avoid.", "tree sampling"),
+    ("We discuss cluster pruning techniques in detail.", "cluster pruning"),
+])
+def test_phrase_boundaries_stop_at_verbs_determiners_prepositions_and_adverbs(lexicon, sentence, name):
+    v = learn(lexicon, *[sentence] * MIN_PAPERS)
+    assert name in {t.label for t in v.terms.values()}
+
+
+def test_names_of_plain_words_tasks_and_known_methods_are_never_candidates(lexicon):
+    v = learn(lexicon, "We propose a novel effective approach.",
+              "We use aspect-level sentiment analysis (ALSA) on reviews.",
+              "We propose a novel principal component analysis technique.")
+    assert accepted(v) == {}
+
+
+# --- the counted criterion ---------------------------------------------------------------------
+
+def test_a_name_no_paper_defines_needs_enough_papers_that_use_it(lexicon):
+    used = "We use coarse span attention for the encoder."
+    named = "On short inputs, coarse span attention is slow."
+    few = learn(lexicon, *[used] * (MIN_CONTEXT_PAPERS - 1), *[named] * (MIN_PAPERS - MIN_CONTEXT_PAPERS + 1))
+    assert "coarse span attention" not in accepted(few)
+    enough = learn(lexicon, *[used] * MIN_CONTEXT_PAPERS, *[named] * (MIN_PAPERS - MIN_CONTEXT_PAPERS))
+    assert "coarse span attention" in accepted(enough)
+    term = next(t for t in enough.terms.values() if t.label == "coarse span attention")
+    assert len(term.papers) == MIN_PAPERS and term.context_papers == MIN_CONTEXT_PAPERS
+    assert kinds(enough, "coarse span attention") == {"head_phrase"}
+
+
+# --- the second pass -----------------------------------------------------------------------------
+
+def test_a_method_one_paper_defines_is_found_in_every_paper_that_names_it(lexicon, tmp_path):
+    papers = [paper("a", "We introduce Gated Span Attention (GSA), which prunes spans early."),
+              paper("b", "GSA is compared with beam pruning on three treebanks."),
+              paper("c", "Unlike gated span attention, our parser keeps every span.")]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in papers), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    extractions = list(extract_papers(papers, nlp))
+    canonicalise(extractions)
+    found = {ex.paper_key: {m.method.key for m in ex.methods} for ex in extractions}
+    assert found["a"] == found["b"] == found["c"] and len(found["a"]) == 1
+    labels = next(m.method.labels for m in extractions[2].methods)
+    assert {"GSA", "Gated Span Attention"} <= {x for x in labels} | {"GSA"} and "gated span attention" in {
+        x.lower() for x in labels}
+
+
+def test_a_taught_name_yields_to_what_the_text_itself_names(lexicon, tmp_path):
+    v = learn(lexicon, "We use a span dropout technique.")
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    ms = methods_of(nlp("We propose Span DropoutNet (SDN), a span dropout technique for parsers."))
+    assert "SDN" in ms and ms["SDN"]["role"] == "proposes"
+
+
+def taught(tmp_path, *labels) -> Path:
+    """A vocabulary file with one learned concept per label, as a build writes it."""
+    path = tmp_path / "taught.ttl"
+    path.write_text("@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n"
+                    "@prefix kg: <https://w3id.org/research-kg/ontology#> .\n"
+                    + "".join(f'<https://w3id.org/research-kg/method/t{i}> a skos:Concept ; kg:learned true ; '
+                              f'skos:prefLabel "{label}" .\n' for i, label in enumerate(labels)), encoding="utf-8")
+    return path
+
+
+def test_a_taught_name_yields_to_the_catalogues_specific_names_but_not_to_its_broad_ones(tmp_path):
+    nlp = load_pipeline([*LEXICON, taught(tmp_path, "long short-term memory recurrent neural network",
+                                          "stacked machine learning")])
+    ms = methods_of(nlp("We use a long short-term memory recurrent neural network as decoder."))
+    assert {"LSTM", "RNN"} <= set(ms) and "long short-term memory recurrent neural network" not in ms
+    ms = methods_of(nlp("We use stacked machine learning as a baseline."))
+    assert "stacked machine learning" in ms
+
+
+def test_a_paper_proposes_the_name_it_coins(lexicon, tmp_path):
+    papers = [paper("a", "It adds a shared buffer layer, which we refer to as memory funnel, to each encoder. "
+                         "The memory funnel halves the cost."),
+              paper("b", "We compare our parser with the memory funnel of earlier work.")]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in papers), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    roles = {}
+    for ex in extract_papers(papers, nlp):
+        canonicalise([ex])
+        v.mark_proposals(ex)
+        roles[ex.paper_key] = {m.method.label: (m.role, m.evidence.rule) for m in ex.methods}
+    assert roles["a"]["memory funnel"][0] == "proposes"
+    assert roles["b"]["memory funnel"][0] != "proposes"
+
+
+def test_the_cues_are_data(lexicon):
+    from kg.extract.vocabulary import CUES_FILE, cues
+
+    data = json.loads(CUES_FILE.read_text(encoding="utf-8"))
+    assert "attention" in data["technique_heads"] and "attention" in cues().technique_heads
+
+
+# --- a build ---------------------------------------------------------------------------------------
+
+def test_a_build_learns_the_vocabulary_and_explain_shows_where(tmp_path):
+    from kg.build import build
+    from kg.query.explain import explain
+    from kg.rdf.store import open_store
+
+    records = [{"title": "Attending to spans", "abstract": "We introduce Tiered Span Attention (TiSA), which prunes spans early."},
+               {"title": "Pruning parsers", "abstract": "TiSA is compared with beam pruning on three treebanks."}]
+    source = tmp_path / "papers.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    build([source], tmp_path / "out", views=False, workers=1)
+    assert "Tiered Span Attention" in (tmp_path / "out" / "vocabulary.ttl").read_text(encoding="utf-8")
+    with open_store(tmp_path / "out") as store:
+        rows = explain(store, "TiSA")
+        mentions = store.select("SELECT ?t WHERE { ?p kg:mentions ?m ; dcterms:title ?t . ?m skos:prefLabel 'TiSA' }")
+    assert {r["t"] for r in mentions} == {"Attending to spans", "Pruning parsers"}
+    taught = [r for r in rows if r["link"] == "taught"]
+    assert [(r["subject"], r["rule"]) for r in taught] == [("Attending to spans", "vocabulary:acronym")]
+    assert taught[0]["sentence"].startswith("We introduce Tiered Span Attention")
+
+
+def test_an_increment_finds_the_names_its_first_build_learned(tmp_path):
+    from kg.build import build
+    from kg.rdf.store import open_store
+
+    first, later = tmp_path / "first.jsonl", tmp_path / "later.jsonl"
+    first.write_text(json.dumps({"title": "Attending to spans", "abstract":
+                                 "We introduce Tiered Span Attention (TiSA), which prunes spans early."}) + "\n",
+                     encoding="utf-8")
+    later.write_text(json.dumps({"title": "Pruning parsers", "abstract":
+                                 "TiSA is compared with beam pruning on three treebanks."}) + "\n", encoding="utf-8")
+    build([first], tmp_path / "out", views=False, workers=1)
+    build([first, later], store=tmp_path / "out", views=False, workers=1)
+    with open_store(tmp_path / "out") as store:
+        mentions = store.select("SELECT ?t WHERE { ?p kg:mentions ?m ; dcterms:title ?t . ?m skos:prefLabel 'TiSA' }")
+    assert {r["t"] for r in mentions} == {"Attending to spans", "Pruning parsers"}
