@@ -229,3 +229,20 @@ def test_new_kind_based_on_a_term_used_before_is_no_proposal(nlp):
               "based on paired spectral flow (PSF) through graph operators.")
     ms = methods_of(doc)
     assert "PSF" not in ms or ms["PSF"]["role"] != "proposes"
+
+
+@pytest.mark.parametrize("text, not_methods, methods", [
+    # an event named by its series is no method, whatever rule found the name
+    ("Our ZORBEX submission to the ZORBEX 2021 Shared Task uses GloVe. ZORBEX ranks first.", {"ZORBEX"}, set()),
+    ("We report on the QUILLCHECK Challenge. QUILLCHECK had ten teams.", {"QUILLCHECK"}, set()),
+    # capitals in a row are shouting, not acronyms; a lone acronym beside them still counts
+    ("We extend the ARGUMENT MINING CORPUS. The ARGUMENT MINING CORPUS is labelled with FRED, and FRED helps.",
+     {"ARGUMENT", "MINING", "CORPUS", "ARGUMENT MINING CORPUS"}, {"FRED"}),
+    # a direction between languages is no method
+    ("We improve English-to-Japanese translation. English-to-Japanese outputs keep honorifics.",
+     {"English-to-Japanese"}, set()),
+])
+def test_events_shouting_and_language_pairs_are_not_methods(nlp, text, not_methods, methods):
+    found = set(methods_of(nlp(text)))
+    assert not found & not_methods, found
+    assert methods <= found, found

@@ -46,6 +46,12 @@ class DocView:
         roles both read them."""
         return list(self.ci_finditer(COMPARE_CUE_LOW, COMPARE_CUE))
 
+    @cached_property
+    def event_names(self) -> frozenset[str]:
+        """The names the text gives an event ("the ZORBEX 2021 Shared Task"): none is a method,
+        wherever it stands."""
+        return frozenset(m.group(1) for m in _EVENT_NAME.finditer(self.text))
+
     def sent_of(self, pos: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._starts, pos) - 1
         if i < 0:
@@ -227,6 +233,32 @@ def _follow_word(text: str, ab: Abbrev) -> str:
 
 # "the Conference on Computational Natural Language Learning": a venue's name
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
+# an event named by its series: "the SIGMORPHON 2020 Shared Task", "FEVER2.0 Shared Task", "the X Challenge"
+_EVENT_AFTER = re.compile(r"\s+(?:\d{4}\s+)?(?:[Ss]hared [Tt]asks?|Workshop|Challenge|Competition|Evaluation Campaign)\b")
+_EVENT_NAME = re.compile(r"(\S+)" + _EVENT_AFTER.pattern)
+# a word in capitals, and how many of them in a row are shouting rather than acronyms
+_CAPS_WORD = re.compile(r"[A-Z]{2,}")
+_CAPS_RUN = 3
+
+
+def _in_capitals_run(text: str, a: int, b: int) -> bool:
+    """Whether ``text[a:b]`` is (part of) a run of at least ``_CAPS_RUN`` words in capitals ("the
+    INTERNET ARGUMENT CORPUS", a title set in capitals): written loudly, not acronyms."""
+    inside = text[a:b].split()
+    if not inside or not all(_CAPS_WORD.fullmatch(w) for w in inside):
+        return False
+    run = len(inside)
+    for w in reversed(text[max(0, a - 80):a].split()):
+        if not _CAPS_WORD.fullmatch(w):
+            break
+        run += 1
+    for w in text[b:b + 80].split():
+        if not _CAPS_WORD.fullmatch(w.rstrip(",.;:")):
+            break
+        run += 1
+        if w[-1] in ",.;:":
+            break
+    return run >= _CAPS_RUN
 # the last word of a task's or shared task's name: "Task1", "SubTask A", "the X Shared Task"
 _TASK_WORD = re.compile(r"(?:sub-?)?tasks?[-_]?(?:\d+[a-z]?|[a-z])?", re.IGNORECASE)
 # a task named with modifiers: up to three plain words ("cross-lingual", "Aspect-Based"), no coined name
@@ -725,6 +757,8 @@ class MethodFinder:
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
         if _overlaps(a, b, view.entities) or _VENUE_BEFORE.search(text, max(0, a - 30), a):
+            return
+        if name in view.event_names or _all_languages(name) or _in_capitals_run(text, a, b):
             return
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
