@@ -570,7 +570,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             if out is not None:
                 vocabulary = learn_corpus_vocabulary(files, extractor)
                 extractor.add_lexicon(vocabulary.write_turtle(staging / "vocabulary.ttl"))
-                report.library_warnings.extend(Problem("the first pass", line) for line in caught.take())
+                caught.take()  # the second reading files them again, under their documents
             elif staging is not None and (staging.parent / "vocabulary.ttl").exists():
                 extractor.add_lexicon(staging.parent / "vocabulary.ttl")
             increment = Increment(sink, extractor, report, vocabulary)
