@@ -165,6 +165,8 @@ class EntityMention:
     name: str  # canonical label
     labels: set[str]
     evidence: Evidence
+    written: str = ""  # the form the text wrote, when the name is the catalogue's ("BERT-base" for BERT)
+    iri: str = ""  # the catalogue's node, when the catalogue knows it
 
 
 @dataclass

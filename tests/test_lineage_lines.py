@@ -48,6 +48,37 @@ def test_models_of_a_line_come_from_the_catalogue(lines_store):
     assert (roberta.kind, roberta.papers, roberta.year, roberta.dated_by) == ("model", 4, 2020, "named")
 
 
+def test_a_catalogue_model_is_one_node_whatever_form_a_paper_writes(tmp_path):
+    from kg.build import build
+    from kg.rdf.store import open_store
+
+    written = ["BERT-base", "BERT base", "bert-large-uncased", "BERT"]
+    papers = [{"title": f"Tagging study {i}", "abstract": f"We fine-tune {w} on tagging task {i}.", "year": 2019,
+               "authors": [f"Ann Lee{i}"]} for i, w in enumerate(written)]
+    papers.append({"title": "Multilingual tagging", "abstract": "We fine-tune multilingual BERT and RoBERTa-large "
+                   "on tagging, and GPT-2 medium on generation.", "year": 2020, "authors": ["Bo Chen"]})
+    (tmp_path / "p.jsonl").write_text("\n".join(json.dumps(p) for p in papers), encoding="utf-8")
+    build([tmp_path / "p.jsonl"], tmp_path / "out", views=False, workers=1)
+    store = open_store(tmp_path / "out")
+    used = {r["m"] for r in store.select("SELECT DISTINCT ?m WHERE { ?p kg:usesModel ?m }")}
+    # the catalogue's nodes; a size or casing suffix ("bert-large-uncased") is the same model, a size
+    # the catalogue lists apart ("GPT-2 medium") its own
+    assert used == {MODEL + x for x in ("bert", "mbert", "roberta", "gpt-2-medium")}
+    assert store.ask(f"ASK {{ <{MODEL}bert> skos:prefLabel \"BERT\" }}")
+    # each paper's written form stays: as a label of the node and as the span of its evidence
+    for i, w in enumerate(written):
+        assert store.ask(f"ASK {{ <{MODEL}bert> skos:prefLabel|skos:altLabel \"{w}\" }}")
+        rows = store.select(f"""SELECT ?s ?a ?b WHERE {{ ?e kg:subject ?p ; kg:predicate kg:usesModel ;
+            kg:object <{MODEL}bert> ; kg:sentence ?s ; kg:startOffset ?a ; kg:endOffset ?b .
+            ?p dcterms:title "Tagging study {i}" }}""")
+        assert [r["s"][int(r["a"]):int(r["b"])] for r in rows] == [w]
+    bert = lineage(store, "BERT")
+    assert bert.subject == MODEL + "bert"
+    assert {n.id for n in bert.nodes if n.kind == "model"} == {MODEL + x for x in ("bert", "mbert", "roberta")}
+    assert next(n for n in bert.nodes if n.id == MODEL + "bert").papers == 4
+    store.close()
+
+
 def test_a_stated_extension_keeps_its_sentence(lines_store):
     e = links_to_subject(lineage(lines_store, "GAN"))[KGM + "stylemixgan"]
     assert e.relation == "extends"

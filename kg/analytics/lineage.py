@@ -444,9 +444,9 @@ class LineIndex:
 
     def canonical(self) -> dict[str, str]:
         """Nodes of the same concept as another: node -> that other. A node is the concept of
-        another that more papers name and that has all its names (a model the text named by
-        another of the catalogue's names: "BERT-base" is BERT; a method "Multilingual-BERT" is
-        the model multilingual BERT). A node with a name of its own ("CLAM, the Cross-Lingual
+        another that more papers name and that has all its names (a method "Multilingual-BERT"
+        is the model multilingual BERT; a catalogue model is one node already, whatever form a
+        paper wrote). A node with a name of its own ("CLAM, the Cross-Lingual
         Attention Mixer", named by fewer papers than CLAM) is another sense."""
         if self._canonical is None:
             holders: dict[str, list[str]] = defaultdict(list)

@@ -144,13 +144,15 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
                                       evidence=evidence(s, e, rule, conf)))
     seen = set()
     for kind, items in (("dataset", ext.kg_datasets or []), ("model", ext.kg_models or [])):
-        for s, e, name, labels, rule, conf in items:
-            k = (kind, norm_key(name))
+        for s, e, written, labels, rule, conf, *catalogued in items:
+            # a model the catalogue knows is its node, whatever form the text wrote ("BERT-base")
+            iri, name = catalogued if catalogued and catalogued[0] else ("", written)
+            k = (kind, iri or norm_key(name))
             if k in seen:
                 continue
             seen.add(k)
-            ex.entities.append(EntityMention(kind=kind, name=name, labels=set(labels),
-                                             evidence=evidence(s, e, rule, conf)))
+            ex.entities.append(EntityMention(kind=kind, name=name, labels=set(labels) | {written},
+                                             evidence=evidence(s, e, rule, conf), written=written, iri=iri))
     from .entities import is_citation_url
 
     for _, _, url in ext.kg_urls or []:

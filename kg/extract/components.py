@@ -10,7 +10,8 @@ travel between processes with ``n_process=2``):
                        is a sentence of its own.
 ``kg_abbreviations``   ``doc._.kg_abbrevs`` [[short, long, s_start, s_end, l_start, l_end, order]]
 ``kg_lexicon``         ``doc._.kg_lex`` [[start, end, iri, kind]] (methods, datasets, models)
-``kg_entities``        ``doc._.kg_datasets`` / ``doc._.kg_models`` [[start, end, name, [labels], rule, conf]],
+``kg_entities``        ``doc._.kg_datasets`` / ``doc._.kg_models`` [[start, end, name, [labels], rule, conf]]
+                       (a model's ends with the catalogue model it is: IRI, label; or "", ""),
                        ``doc._.kg_urls`` [[start, end, url]], ``doc._.kg_arxiv`` [[start, end, id]]
 ``kg_methods``         ``doc._.kg_methods`` [{key, label, labels, broader, from_lexicon, role,
                        role_span, spans}]
@@ -258,6 +259,8 @@ _FAMILY_SUFFIX = re.compile(r"-(?:type|like|style|based|sized|inspired|family|es
 _SLASH_MODELS = re.compile(r"(?<![\w/-])((?:[A-Za-z][\w.-]*/)+[A-Za-z][\w.-]*)\s+models?\b")
 _VERSION_ONLY = re.compile(r"[- ]?v\d+(?:\.\d+)*\b|[- ]\d+\.\d+\b")
 _RES_TAIL = re.compile(r"^(?:\s?\d{2,4}\s?[x×]\s?\d{2,4}|-\d+[kK]\b|-(?:Easy|Challenge|Hard|Small|Large|v\d))")
+# a checkpoint's size or casing after a model's name: "BERT-base", "bert-large-uncased", "Llama-2-7B"
+_SIZE_TAIL = re.compile(r"(?:[- _]+(?:\$?\d+(?:\.\d+)?[BMK]\$?|small|medium|large|base|tiny|mini|x+l|(?:un)?cased))+$", re.I)
 
 
 class EntityFinder:
@@ -271,6 +274,16 @@ class EntityFinder:
             if c.kind == kind:
                 return c
         return None
+
+    def _catalogued_model(self, name: str) -> list[str]:
+        """The catalogue's model a written name is, whatever its size or casing suffix ("BERT base",
+        "bert-large-uncased" are BERT; "GPT-2 medium", a catalogue entry of its own, stays itself):
+        [IRI, preferred label], or ["", ""] when the catalogue knows none."""
+        for label in (name, _SIZE_TAIL.sub("", name)):
+            c = self._concept(label, "model") if label else None
+            if c:
+                return [c.iri, c.pref]
+        return ["", ""]
 
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
@@ -330,7 +343,8 @@ class EntityFinder:
             found[kind] = sorted(kept)
         # a span both a model and a dataset: the catalogue decides, else the model pattern
         ds_spans = [(x[0], x[1]) for x in found["dataset"]]
-        found["model"] = [x for x in found["model"] if not (x[4] != "lexicon" and any(s < x[1] and x[0] < e for s, e in ds_spans))]
+        found["model"] = [x + self._catalogued_model(x[2]) for x in found["model"]
+                          if not (x[4] != "lexicon" and any(s < x[1] and x[0] < e for s, e in ds_spans))]
         doc._.kg_datasets = found["dataset"]
         doc._.kg_models = found["model"]
         doc._.kg_urls = [[a, b, u] for a, b, u in urls]

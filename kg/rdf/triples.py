@@ -306,7 +306,10 @@ def extraction_triples(extraction: Extraction, seen: set[str]) -> Iterator[ox.Qu
         yield from evidence_triples(a, kg.extends, b, link.evidence, paper)
     for entity in extraction.entities:
         kind = "dataset" if entity.kind == "dataset" else "model"
-        iri = kgr[f"{kind}/{slugify(entity.name)}"]
+        iri = ox.NamedNode(entity.iri) if entity.iri else kgr[f"{kind}/{slugify(entity.name)}"]
+        if iri.value in seen and entity.written not in ("", entity.name):
+            # each paper's written form of a catalogue model, not only the first paper's
+            yield ox.Quad(iri, skos.altLabel, text(entity.written))
         if iri.value not in seen:
             seen.add(iri.value)
             yield ox.Quad(iri, A, kg.Dataset if kind == "dataset" else kg.Model)
