@@ -6,7 +6,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from extract_support import pipeline  # noqa: E402
+from extract_support import paper, pipeline  # noqa: E402
+from kg.extract import extract_papers  # noqa: E402
+from kg.extract.lineage import OWN  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +71,38 @@ def test_variant_names_extend_their_base(nlp):
 def test_hyphen_compound(nlp):
     doc = nlp("We propose Graph-LoRA, which adapts large graph models. Compared with LoRA, it is smaller.")
     assert ("Graph-LoRA", "LoRA") in pairs(doc)
+
+
+def test_an_events_year_is_no_extension(nlp):
+    # "KinEval-2017" is that year's KinEval, no method built on KinEval; a version number stays of its line
+    ex = next(extract_papers([paper("a", "This paper presents the KinEval 2017 shared task on Dimensional Tagging "
+                                         "for Chinese Phrases (DTCP). Of the 19 teams registered for KinEval, 13 "
+                                         "submitted results.", "KinEval-2017 Task 2: Dimensional Tagging for Chinese Phrases")],
+                             nlp))
+    assert {"KinEval-2017", "KinEval"} <= {m.method.label for m in ex.methods}
+    assert not ex.lineage
+    assert ("KinNet-2", "KinNet") in pairs(nlp("Our KinNet-2 model improves tagging. KinNet is a tagger."))
+
+
+def test_a_resource_or_task_built_on_a_method_is_no_extension(nlp):
+    # what is "based on" X is the task (a resource, a toolkit), not the paper's method
+    assert not pairs(nlp("We introduce a novel semantic parsing task based on Discourse Representation Theory (DRT)."))
+    assert not pairs(nlp("We propose HotelRank, and release a hotel review corpus, which is built on TripNet. "
+                         "TripNet is strong."))
+    assert (OWN, "DRT") in {(d if d == OWN else doc._.kg_methods[d]["label"], doc._.kg_methods[b]["label"])
+                            for doc in [nlp("We introduce a novel semantic parser based on Discourse Representation "
+                                            "Theory (DRT).")] for d, b, *_ in doc._.kg_lineage}
+    assert ("HotelRank", "TripNet") in pairs(nlp("We propose HotelRank, a hotel review ranker based on TripNet. "
+                                                 "TripNet is strong."))
+    # the noun of a preposition is no subject: the model is based on the RNN
+    doc = nlp("We further propose a model for this task, which is based on a segmental recurrent neural network.")
+    assert [(d, doc._.kg_methods[b]["label"]) for d, b, *_ in doc._.kg_lineage] == [(OWN, "RNN")]
+
+
+def test_a_long_form_without_a_method_does_not_extend_it(nlp):
+    assert not pairs(nlp("We introduce fast tagging without beam search (FTBS). Beam search is slow."))
+    assert ("SPKD", "knowledge distillation") in pairs(nlp("We introduce sparse pruning with knowledge distillation "
+                                                           "(SPKD). Knowledge distillation is costly."))
 
 
 def test_compound_long_form(nlp):

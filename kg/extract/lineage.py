@@ -62,6 +62,13 @@ CUES = [
     ("lineage:via", r"\b(?:via|through|by\s+leveraging|by\s+using|leverag(?:es|ing)|exploit(?:s|ing))\b", 30, True),
 ]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
+# what a cue right after one of these speaks of is a resource or a task, no method: "a hotel review
+# dataset, based on X", "a novel semantic parsing task based on X", "the ASR toolkit, which combines X"
+# (not "a model for this task, based on X": the noun of a preposition is no subject)
+RESOURCE_HEADS = ("dataset", "data set", "corpus", "corpora", "benchmark", "task", "treebank", "lexicon",
+                  "resource", "database", "collection", "schema", "guidelines", "toolkit", "test set", "test-set")
+RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
+                             r"(?:(?:that|which)\s+(?:(?:is|are|was|were)\s+)?)?$", re.IGNORECASE)
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
 CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", "relies on", "extend", "extension", "generali", "variant", "version", "modification",
              "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
@@ -144,6 +151,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 continue
             for m in rx.finditer(sent):
                 cs, ce = s_start + m.start(), s_start + m.end()
+                if not only_proposing and _resource_subject(text, s_start, cs):
+                    continue
                 bases = _bases(text, in_sent, ce, s_end, gap, rule)
                 if not bases:
                     continue
@@ -303,6 +312,19 @@ def _unnamed_new_at(text, x, s_start):
 _MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented"}  # "a SQL specific decoder"
 
 
+_WITHOUT_END = re.compile(r"\b(?:without|w/o|free\s+of|instead\s+of|rather\s+than)\s+$")
+
+
+def _resource_subject(text, s_start, cs) -> bool:
+    """The cue at ``cs`` follows a resource or a task as its subject ("a new corpus based on")."""
+    m = RESOURCE_BEFORE.search(text, max(s_start, cs - 60), cs)
+    return bool(m and not _PREPOSITION_BEFORE.search(text, max(s_start, m.start() - 40), m.start()))
+
+
+_PREPOSITION_BEFORE = re.compile(r"\b(?:for|of|on|in|to|with|from)\s+(?:(?:this|the|that|these|each|our|a|an|such)\s+)?"
+                                 r"(?:[\w-]+\s+){0,2}$")
+
+
 def _modifies_non_method(text, in_sent, b, ce):
     ends = [x[1] for x in in_sent if x[2] == b and x[0] >= ce]
     nxt = re.match(r"\s+([a-z]+)", text[ends[0]:ends[0] + 30]) if ends else None
@@ -373,10 +395,14 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                     if len(lbl) < 2 or lal == lbl or lbl in GENERIC_HEADS:
                         continue
                     if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
-                        hit = ("lineage:compound", la)
+                        # "word embeddings without word alignment": a name can say what it does without
+                        if not _WITHOUT_END.search(lal, 0, len(lal) - len(lbl)):
+                            hit = ("lineage:compound", la)
                     elif "-" in la and " " not in la and "-to-" not in lal:  # "AMR-to-text" converts
                         parts = la.split("-")
-                        if lb in parts and len(lb) >= 2:
+                        # "SemEval-2017", "IJCNLP-2017": a year names an edition of an event,
+                        # no method built on it ("KinNet-2" is a version of KinNet: of its line)
+                        if lb in parts and len(lb) >= 2 and not all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts if p != lb):
                             hit = ("lineage:hyphen_compound", la)
                     if hit:
                         break
