@@ -331,3 +331,21 @@ def test_ambiguous_acronyms_need_a_definition(real_nlp):
 def test_family_concepts_do_not_match_a_generic_phrase(real_nlp):
     # "parsing algorithms" is a family (kg:generic): a sentence that merely names one uses no method
     assert not _found(real_nlp, "An existing parsing algorithm is extended to a new class of trees.")
+
+
+@pytest.mark.parametrize("catalogue", ["methods.ttl", "models.ttl"])
+def test_no_alias_is_another_concepts_name(catalogue):
+    """A concept's other names never include another concept's own name (XLM-R is no name of XLM,
+    ID3 none of CART): a paper naming one would be counted for the other."""
+    import rdflib
+    from rdflib.namespace import SKOS
+
+    from kg import ONTOLOGY_DIR
+
+    g = rdflib.Graph().parse(ONTOLOGY_DIR / catalogue)
+    named: dict[str, set] = {}
+    for concept, label in g.subject_objects(SKOS.prefLabel):
+        named.setdefault(str(label).casefold(), set()).add(concept)
+    taken = [(str(c), str(a)) for c, a in g.subject_objects(SKOS.altLabel)
+             if str(a).casefold() in named and c not in named[str(a).casefold()]]
+    assert taken == []
