@@ -316,6 +316,10 @@ BLOCK_SENTENCES = [
     ("Neural machine translation has improved fluency; an English-German NMT system beats "
      "statistical machine translation.",
      {"Neural machine translation": "neural-machine-translation", "NMT": "neural-machine-translation"}),
+    # named architecture and model families count where a sentence names them
+    ("A standard encoder-decoder model is compared with two distributional semantic models.",
+     {"encoder-decoder model": "encoder-decoder-architecture",
+      "distributional semantic models": "distributional-semantic-model"}),
 ]
 
 
