@@ -210,9 +210,11 @@ _NAME_BEFORE_HEAD = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)$")
 COORDINATED_KIND_HEADS = ("algorithms", "methods", "models", "estimators", "architectures",
                           "techniques", "approaches", "networks", "optimizers", "samplers", "encoders")
 _COORD_NAME = r"[A-Za-z][\w.-]*[A-Za-z0-9]"
-COORDINATED_NAMES = re.compile(
-    r"(?<![\w-])(" + _COORD_NAME + r"(?:\s*,\s*" + _COORD_NAME + r")*,?\s+(?:and|or)\s+" + _COORD_NAME + r")"
-    r"\s+(?:" + "|".join(COORDINATED_KIND_HEADS) + r")\b")
+# (found from the head back: a list ends within 200 characters before one; a scan from every word
+# of a text to the head is 2.6 times slower)
+_COORD_HEAD = re.compile(r"\s(?:" + "|".join(COORDINATED_KIND_HEADS) + r")\b")
+_COORD_LIST = re.compile(r"(?=[A-Za-z])(?<![\w-])(" + _COORD_NAME + r"(?:\s*,\s*" + _COORD_NAME + r")*,?\s+(?:and|or)\s+"
+                         + _COORD_NAME + r")$")
 _COMPOUND_TAIL = re.compile(r"-(?:" + "|".join(sorted({*X_SUFFIXES, *GENERIC_HEADS})) + r")$", re.IGNORECASE)
 _COORD_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 _CAP_START = re.compile(r"[A-Z]\S*")
@@ -839,8 +841,11 @@ class MethodFinder:
             if m.group(1) in STOP_CAPS:
                 continue
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
-        # "the APT and AutoPRF metrics": each coined name of a list before a plural method head
-        for m in (COORDINATED_NAMES.finditer(text) if " and " in low or " or " in low else ()):
+        # "the BiGRU and HAN models": each coined name of a list before a plural method head
+        for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
+            m = _COORD_LIST.search(text, max(0, h.start() - 200), h.start())
+            if not m:
+                continue
             pos = m.start(1)
             for item in _COORD_SPLIT.split(m.group(1)):
                 a = text.index(item, pos)
