@@ -246,3 +246,24 @@ def test_events_shouting_and_language_pairs_are_not_methods(nlp, text, not_metho
     found = set(methods_of(nlp(text)))
     assert not found & not_methods, found
     assert methods <= found, found
+
+
+@pytest.mark.parametrize("sentence,names", [
+    ("We compare the QuillNet and DRAPE models on three corpora.", {"QuillNet", "DRAPE"}),
+    ("The results of the ZorbLSTM, KelpGRU and Trix-2 architectures differ.", {"ZorbLSTM", "KelpGRU", "Trix-2"}),
+    ("We ran the FOOSA or BarSearch algorithms before parsing.", {"FOOSA", "BarSearch"}),
+])
+def test_coordinated_names_before_a_plural_kind(nlp, sentence, names):
+    # every coined name of a list takes the kind of the plural head after it
+    assert names <= set(methods_of(nlp(sentence)))
+
+
+@pytest.mark.parametrize("sentence,absent", [
+    # scores a paper reports are no methods; a compound of a kind ("MT-based") is no name
+    ("Our parser ranks first in the MUCX and BLEXA metrics.", {"MUCX", "BLEXA"}),
+    ("We combine dictionary-based and MT-based methods.", {"MT-based", "MT"}),
+    # plain words of a list are no coined names
+    ("We compare simple and robust models.", {"simple", "robust"}),
+])
+def test_coordinated_names_need_coined_names_of_a_method_kind(nlp, sentence, absent):
+    assert not absent & set(methods_of(nlp(sentence)))

@@ -26,6 +26,7 @@ Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``patt
 ``pattern:our_x``, ``pattern:name_our_new``, ``pattern:kind_then_name``, ``pattern:title_restated``,
 ``pattern:variant_name``, ``pattern:such_as``,
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
+``pattern:coordinated_names`` ("the BiGRU and HAN models"),
 ``pattern:repeated_name``, ``pattern:modified_method``, ``vocabulary`` (a name the corpus taught),
 ... for methods; ``role:uses`` and
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
