@@ -211,6 +211,8 @@ def _units(mentions: list[Mention]) -> list[Cluster]:
 
     def tie(index: int, kind: str, value: str) -> None:
         earlier = first.setdefault((kind, value), index)
+        if earlier == index:
+            return
         a, b = union.find(earlier), union.find(index)
         if a == b:
             return
@@ -274,7 +276,7 @@ def cluster_name(name: str, mentions: list[Mention], idf: dict[str, float]) -> l
         for person in people:
             if unit.key and person.key and unit.key != person.key:
                 continue  # two stored people stay two unless a coauthor joins them
-            pair = differing(unit.ids, person.ids)
+            pair = unit.ids and person.ids and differing(unit.ids, person.ids)  # most mentions carry none
             if pair:
                 apart.append(pair)
                 continue
