@@ -242,3 +242,110 @@ def test_a_merged_person_states_its_reasons_afresh(steps):
         notes = [r["n"] for r in s.select(f"SELECT ?n WHERE {{ <{next(iter(before))}> kg:identityNote ?n }}")]
     assert sum(n[0].isdigit() for n in notes) == 1  # one summary: this build's, the older ones dropped
     assert any("4 papers" in n for n in notes)
+
+
+# --- author identifiers as anchors (issue 14): invented OpenAlex and Semantic Scholar records -----
+
+ORCID_A, ORCID_B = "0000-0002-1825-0097", "0000-0001-5109-3700"
+
+
+def openalex_work(n: int, title: str, authors: list[tuple[str, str | None]], venue: str, year: int) -> dict:
+    """An OpenAlex work; each author a (name, ORCID or None) with an OpenAlex author id of its own."""
+    return {"id": f"https://openalex.org/W90000000{n}", "title": title, "publication_year": year,
+            "primary_location": {"source": {"display_name": venue}},
+            "authorships": [{"author": {"id": f"https://openalex.org/A9{n}0{i}", "display_name": name,
+                                        "orcid": f"https://orcid.org/{orcid}" if orcid else None}}
+                            for i, (name, orcid) in enumerate(authors)]}
+
+
+def s2_paper(n: int, title: str, authors: list[tuple[str, str | None]], venue: str, year: int) -> dict:
+    """A Semantic Scholar paper; each author a (name, ORCID or None) with an author id of its own."""
+    return {"paperId": f"{n:040x}", "title": title, "venue": venue, "year": year,
+            "authors": [{"authorId": f"8{n}0{i}", "name": name,
+                         **({"externalIds": {"ORCID": orcid}} if orcid else {})} for i, (name, orcid) in enumerate(authors)]}
+
+
+def people_in_export(tmp_path, name: str, works: list[dict]) -> list[set[str]]:
+    from kg.ingest.read import read_document
+
+    path = jsonl(tmp_path / "works.jsonl", *works)
+    return people_of(resolve([read_document(path), filler()]), name)
+
+
+def test_one_orcid_makes_one_person_of_papers_without_a_shared_coauthor(tmp_path):
+    works = [openalex_work(1, TOPICS["ice"], [("Wei Wang", ORCID_A), ("Ann Alder", None)], "icra", 2010),
+             openalex_work(2, TOPICS["bees"], [("Wei Wang", ORCID_A), ("Cy Cedar", None)], "acl", 2024)]
+    assert len(people_in_export(tmp_path, "Wei Wang", works)) == 1  # though OpenAlex gave them two author ids
+    for work in works:
+        work["authorships"][0]["author"]["orcid"] = None
+    assert len(people_in_export(tmp_path, "Wei Wang", works)) == 2  # two author ids alone: two circles apart
+
+
+def test_two_orcids_keep_a_name_apart_whatever_else_agrees(tmp_path):
+    works = [openalex_work(1, f"{TOPICS['ice']} One", [("Francesca Quillfeather", ORCID_A), ("Ann Alder", None)],
+                           "corl", 2021),
+             openalex_work(2, f"{TOPICS['ice']} Two", [("Francesca Quillfeather", ORCID_B), ("Ann Alder", None)],
+                           "corl", 2021),
+             # no ORCID (an OpenAlex author id of its own): placed by the evidence with one of them
+             openalex_work(3, f"{TOPICS['ice']} Three", [("Francesca Quillfeather", None), ("Ann Alder", None)],
+                           "corl", 2022)]
+    people = people_in_export(tmp_path, "Francesca Quillfeather", works)
+    assert sorted(map(len, people)) == [1, 2]
+    for work in works[:2]:
+        work["authorships"][0]["author"]["orcid"] = None
+    assert len(people_in_export(tmp_path, "Francesca Quillfeather", works)) == 1  # a rare name: one person
+
+
+def test_a_shared_identifier_merges_name_variants_and_differing_ones_keep_them_apart(tmp_path):
+    works = [openalex_work(1, "Tunnel Ore", [("William Yang Wang", ORCID_A), ("Ann Alder", None)], "acl", 2020),
+             openalex_work(2, "Apiary Pollen", [("William Wang", ORCID_A), ("Cy Cedar", None)], "acl", 2021),
+             openalex_work(3, "Glacier Moraine", [("William Wang", ORCID_B), ("Ann Alder", None)], "acl", 2021)]
+    from kg.ingest.read import read_document
+
+    corpus = resolve([read_document(jsonl(tmp_path / "works.jsonl", *works))])
+    keys = {p.title: next(a.key for a in p.authors if "Wang" in a.name) for p in corpus.papers}
+    assert keys["Tunnel Ore"] == keys["Apiary Pollen"] == "william-yang-wang" != keys["Glacier Moraine"]
+    merged = next(p for p in corpus.papers if p.title == "Apiary Pollen")  # its identifiers go with it
+    assert f"orcid:{ORCID_A}" in merged.author_ids["william yang wang"]
+
+
+@pytest.fixture(scope="module")
+def orcid_steps(tmp_path_factory):
+    """A store of two Wei Wangs told apart by their ORCIDs though they share a coauthor, then an
+    increment (a Semantic Scholar export) with a paper of the second ORCID and nothing else in common."""
+    tmp = tmp_path_factory.mktemp("orcids")
+    first = [openalex_work(1, "Glacier Calving", [("Wei Wang", ORCID_A), ("Ann Alder", None)], "icra", 2020),
+             openalex_work(2, "Moraine Crevasse", [("Wei Wang", ORCID_A), ("Ann Alder", None)], "icra", 2021),
+             openalex_work(3, "Apiary Pollen", [("Wei Wang", ORCID_B), ("Ann Alder", None)], "icra", 2021)]
+    build([jsonl(tmp / "openalex.jsonl", *first)], tmp / "out", views=False, workers=1)
+    with open_store(tmp / "out") as store:
+        before = {str(r["title"]): str(r["person"]) for r in store.select(AUTHORS_OF_WEI)}
+        notes = [note for person in people_named(store, "Wei Wang") for note in person["notes"]]
+    build([jsonl(tmp / "s2.jsonl", s2_paper(4, "Tunnel Ore Shaft", [("Ed Elm", None), ("Wei Wang", ORCID_B)],
+                                            "acl", 2010))], store=tmp / "out", views=False, workers=1)
+    with open_store(tmp / "out") as store:
+        after = {str(r["title"]): str(r["person"]) for r in store.select(AUTHORS_OF_WEI)}
+    return tmp / "out", before, after, notes
+
+
+AUTHORS_OF_WEI = """SELECT ?title ?person WHERE { ?p dcterms:title ?title ; kg:authorship ?a .
+  ?a kg:author ?person . ?person kg:foldedName "wei wang" }"""
+
+
+def test_differing_orcids_outweigh_a_shared_coauthor_and_explain_says_so(orcid_steps, capsys):
+    out, before, _, notes = orcid_steps
+    assert before["Glacier Calving"] == before["Moraine Crevasse"] != before["Apiary Pollen"]
+    assert before["Glacier Calving"].endswith("/person/wei-wang")
+    said = "\n".join(notes)
+    assert f"same author identifier orcid:{ORCID_A}" in said
+    assert "by shared coauthor ann alder: different identifiers" in said
+    assert f"kept apart by its identifiers from 1 other person(s) of this name: orcid:{ORCID_B} ≠ orcid:{ORCID_A}" in said
+    assert main(["explain", "Wei Wang", "--store", str(out)]) == 0  # after the increment
+    said = capsys.readouterr().out
+    assert f"«Apiary Pollen» with «Tunnel Ore Shaft»: same author identifier orcid:{ORCID_B}" in said
+
+
+def test_an_increment_with_a_known_orcid_joins_that_person(orcid_steps):
+    _, before, after, _ = orcid_steps
+    assert {title: after[title] for title in before} == before  # nobody renamed
+    assert after["Tunnel Ore Shaft"] == before["Apiary Pollen"]

@@ -56,6 +56,10 @@ NAME_MENTIONS = """SELECT ?key ?person ?paper ?position ?title ?venue ?year WHER
   %s ?person kg:foldedName ?key . ?a kg:author ?person ; kg:position ?position . ?paper kg:authorship ?a .
   OPTIONAL { ?paper dcterms:title ?title } OPTIONAL { ?paper kg:venue ?venue }
   OPTIONAL { ?paper fabio:hasPublicationYear ?year } }"""
+#: The author identifiers of the stored mentions of some names (``VALUES ?key``).
+NAME_IDS = """SELECT ?paper ?position ?id WHERE {
+  %s ?person kg:foldedName ?key . ?a kg:author ?person ; kg:position ?position ; kg:authorIdentifier ?id .
+  ?paper kg:authorship ?a }"""
 PAPER_NAMES = """SELECT ?paper ?key WHERE { %s ?paper dcterms:creator/kg:foldedName ?key }"""
 #: Names per query when looking mentions up (a query's VALUES stays small).
 NAMES_PER_QUERY = 500
@@ -137,10 +141,13 @@ class StoredPapers:
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
         names = list(names)
         rows = []
+        ids: dict[tuple[str, str], set[str]] = {}  # (paper IRI, position) -> identifiers
         for start in range(0, len(names), NAMES_PER_QUERY):
-            values = " ".join(str(ox.Literal(n)) for n in names[start:start + NAMES_PER_QUERY])
-            rows += [r for r in self.store.query(NAME_MENTIONS % f"VALUES ?key {{ {values} }}")
+            values = "VALUES ?key { %s }" % " ".join(str(ox.Literal(n)) for n in names[start:start + NAMES_PER_QUERY])
+            rows += [r for r in self.store.query(NAME_MENTIONS % values)
                      if r["paper"].value.removeprefix(PAPER_PREFIX) not in skip]
+            for r in self.store.query(NAME_IDS % values):
+                ids.setdefault((r["paper"].value, r["position"].value), set()).add(r["id"].value)
         papers = sorted({r["paper"] for r in rows}, key=str)
         coauthors: dict[str, set[str]] = {}
         for start in range(0, len(papers), NAMES_PER_QUERY):
@@ -156,7 +163,8 @@ class StoredPapers:
                                     r["venue"].value if r["venue"] is not None else None,
                                     int(year) if year.isdigit() else None,
                                     title_words(r["title"].value if r["title"] is not None else None),
-                                    person=r["person"].value.removeprefix(PERSON_PREFIX)))
+                                    person=r["person"].value.removeprefix(PERSON_PREFIX),
+                                    ids=frozenset(ids.get((r["paper"].value, r["position"].value), ()))))
         return mentions
 
     def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:

@@ -5,8 +5,14 @@ Deterministic and explainable; every decision leaves a reason (``Person.notes``,
 
 1. **Units.** Mentions that must be one person are put together first: the mentions of a profile
    page's owner (an anchor: the page says whose papers they are), the mentions an earlier build
-   made one person (a stored person is never split by a later build), and mentions that share a
-   coauthor (the strongest evidence: two "Wei Wang"s who both wrote with "Lei Zhang" are one).
+   made one person (a stored person is never split by a later build), the mentions that carry one
+   author identifier (an ORCID, an OpenAlex, Semantic Scholar or Scopus author id: a source's
+   decision, made with more than kg sees), then mentions that share a coauthor (the strongest
+   evidence of kg's own: two "Wei Wang"s who both wrote with "Lei Zhang" are one) unless the two
+   sides carry different identifiers of a scheme a person holds one of (``ONE_PER_PERSON``: two
+   ORCIDs are two people, whatever else agrees). A source's own author ids (OpenAlex, Semantic
+   Scholar, Scopus) join when equal but do not keep apart: those sources often split one person
+   into several ids.
 2. **Joining.** Units are taken largest first (then by their first paper key); each joins the
    person it matches best, or starts a new one, by a score in natural-log odds::
 
@@ -18,9 +24,11 @@ Deterministic and explainable; every decision leaves a reason (``Person.notes``,
    ``kg.resolve.commonness``), counted only when both sides have coauthors (none shared): that
    is the evidence of two people. A rare name joins on thin evidence, and so does any unit without
    coauthors (a wrong split hurts as much as a wrong merge); a common name with two separate
-   circles of coauthors needs its papers to agree in venue, years or title words.
+   circles of coauthors needs its papers to agree in venue, years or title words. A unit never
+   joins a person with a different ORCID.
 3. **Variants.** People whose names are variants of one another ("William Wang" / "William Yang
-   Wang", "W. Wang") are merged only when they share a coauthor.
+   Wang", "W. Wang") are merged only when they share a coauthor or an identifier, and carry no
+   different ORCIDs.
 
 A person's key is the key of its name (``person_key``) for the largest person of a name, and the
 name's key with ``-`` and 8 hex of sha256(name key and its first paper key) for the others: a
@@ -69,6 +77,7 @@ class Mention(NamedTuple):
     words: frozenset[str] = frozenset()
     anchors: frozenset[str] = frozenset()  # profile pages naming this mention's person as their owner
     person: str | None = None  # the stored person's key, when an earlier build decided it
+    ids: frozenset[str] = frozenset()  # author identifiers the sources give this mention ("orcid:…")
 
 
 #: A reason, formatted only when it is kept (``Cluster.notes``): a template and its values.
@@ -87,9 +96,11 @@ class Cluster:
     venues: set[str] = field(default_factory=set, init=False)
     years: set[int] = field(default_factory=set, init=False)
     words: set[str] = field(default_factory=set, init=False)
+    ids: set[str] = field(default_factory=set, init=False)
 
     def __post_init__(self) -> None:
         self.coauthors = set().union(*(m.coauthors for m in self.mentions))
+        self.ids = set().union(*(m.ids for m in self.mentions))
         self.words = set().union(*(m.words for m in self.mentions))
         self.venues = {m.venue for m in self.mentions if m.venue}
         self.years = {m.year for m in self.mentions if m.year}
@@ -97,6 +108,7 @@ class Cluster:
     def _count(self, mention: Mention) -> None:
         self.coauthors |= mention.coauthors
         self.words |= mention.words
+        self.ids |= mention.ids
         if mention.venue:
             self.venues.add(mention.venue)
         if mention.year:
@@ -125,6 +137,41 @@ class Cluster:
         self.venues |= other.venues
         self.years |= other.years
         self.words |= other.words
+        self.ids |= other.ids
+
+
+#: The schemes of author identifiers that a person registers once, themself (ORCID, Web of Science
+#: ResearcherID): two of one scheme are two people.
+ONE_PER_PERSON = frozenset({"orcid", "researcherid"})
+
+
+def _by_scheme(ids: Iterable[str]) -> dict[str, set[str]]:
+    """The identifiers of the ``ONE_PER_PERSON`` schemes among ``ids``, by scheme."""
+    schemes: dict[str, set[str]] = defaultdict(set)
+    for identifier in ids:
+        scheme = identifier.split(":", 1)[0]
+        if scheme in ONE_PER_PERSON:
+            schemes[scheme].add(identifier)
+    return schemes
+
+
+def differing(ids: set[str], others: set[str]) -> tuple[str, str] | None:
+    """Two identifiers of a ``ONE_PER_PERSON`` scheme that tell two sets of mentions apart (a scheme
+    both carry, no identifier of it in common), or None."""
+    if not ids or not others:
+        return None
+    theirs = _by_scheme(others)
+    for scheme, own in sorted(_by_scheme(ids).items()):
+        if theirs.get(scheme) and own.isdisjoint(theirs[scheme]):
+            return min(own), min(theirs[scheme])
+    return None
+
+
+def divided(ids_by_name: dict[str, set[str]]) -> set[str]:
+    """The names (of ``ids_by_name``: the identifiers their mentions carry) with two identifiers of
+    a ``ONE_PER_PERSON`` scheme: their mentions may be two people however rare the name."""
+    return {name for name, ids in ids_by_name.items()
+            if any(len(same) > 1 for same in _by_scheme(ids).values())}
 
 
 class _Union:
@@ -145,24 +192,49 @@ class _Union:
         return True
 
 
-#: Why two mentions are one person for certain (see ``_units``).
+#: Why two mentions are one person (see ``_units``): all but a shared coauthor are certain.
 TIES = {"person": "paper {} with paper {}: one person in the stored graph",
         "anchor": "paper {} with paper {}: the owner of one profile page",
+        "identifier": "paper {} with paper {}: same author identifier {}",
         "coauthor": "paper {} with paper {}: shared coauthor {}"}
+#: Why a shared coauthor did not join two mentions.
+UNTIED = "paper {} not joined to paper {} by shared coauthor {}: different identifiers {} and {}"
 
 
 def _units(mentions: list[Mention]) -> list[Cluster]:
-    """Mentions joined by an anchor, a stored person or a shared coauthor (see the module)."""
+    """Mentions joined by an anchor, a stored person, an identifier, then a shared coauthor where
+    no identifiers differ (see the module)."""
     union = _Union(len(mentions))
+    ids = {index: set(mention.ids) for index, mention in enumerate(mentions) if mention.ids}  # by root
     reasons: dict[int, list[Reason]] = defaultdict(list)
     first: dict[tuple[str, str], int] = {}
+
+    def tie(index: int, kind: str, value: str) -> None:
+        earlier = first.setdefault((kind, value), index)
+        if earlier == index:
+            return
+        a, b = union.find(earlier), union.find(index)
+        if a == b:
+            return
+        paper, other = mentions[index].paper, mentions[earlier].paper
+        apart = kind == "coauthor" and differing(ids.get(b, set()), ids.get(a, set()))
+        if apart:
+            reasons[index].append((UNTIED, paper, other, value, *apart))
+            return
+        union.join(a, b)
+        joined = ids.pop(a, set()) | ids.pop(b, set())
+        if joined:
+            ids[union.find(a)] = joined
+        reasons[index].append((TIES[kind], paper, other, value))
+
+    for index, mention in enumerate(mentions):  # the certain ties first: a coauthor must not outrun them
+        for kind, values in (("person", [mention.person] if mention.person else []),
+                             ("anchor", sorted(mention.anchors)), ("identifier", sorted(mention.ids))):
+            for value in values:
+                tie(index, kind, value)
     for index, mention in enumerate(mentions):
-        ties = [("person", mention.person)] if mention.person else []
-        ties += [("anchor", a) for a in sorted(mention.anchors)] + [("coauthor", c) for c in sorted(mention.coauthors)]
-        for tie in ties:
-            earlier = first.setdefault(tie, index)
-            if earlier != index and union.join(earlier, index):
-                reasons[index].append((TIES[tie[0]], mention.paper, mentions[earlier].paper, tie[1]))
+        for coauthor in sorted(mention.coauthors):
+            tie(index, "coauthor", coauthor)
     groups: dict[int, Cluster] = {}
     for index, mention in enumerate(mentions):
         root = union.find(index)
@@ -200,10 +272,14 @@ def cluster_name(name: str, mentions: list[Mention], idf: dict[str, float]) -> l
     prior = ambiguity(name)
     people: list[Cluster] = []
     for unit in _units(mentions):
-        best, best_score, basis = None, 0.0, (set(), None, set())
+        best, best_score, basis, apart = None, 0.0, (set(), None, set()), []
         for person in people:
             if unit.key and person.key and unit.key != person.key:
                 continue  # two stored people stay two unless a coauthor joins them
+            pair = unit.ids and person.ids and differing(unit.ids, person.ids)  # most mentions carry none
+            if pair:
+                apart.append(pair)
+                continue
             score, found = _evidence(unit, person, idf)
             # Disjoint coauthors are evidence of two people only when both sides have coauthors:
             # a paper without them (or without a venue, a year) is thin evidence, and stays.
@@ -215,10 +291,14 @@ def cluster_name(name: str, mentions: list[Mention], idf: dict[str, float]) -> l
                                  unit.first_paper, best_score, _said(*basis), prior))
             best.absorb(unit)
         else:
+            if apart:
+                unit.reasons.append(("paper {} kept apart by its identifiers from {} other person(s) of this "
+                                     "name: {}", unit.first_paper, len(apart),
+                                     "; ".join(f"{own} ≠ {theirs}" for own, theirs in apart)))
             if best is not None:
                 unit.reasons.append(("paper {} kept apart from the {} other person(s) of this name "
                                      "(best score {:+.1f}: {}; name ambiguity {:+.1f})",
-                                     unit.first_paper, len(people), best_score, _said(*basis), prior))
+                                     unit.first_paper, len(people) - len(apart), best_score, _said(*basis), prior))
             people.append(unit)
     return people
 
@@ -294,8 +374,8 @@ def in_question(names: Counter) -> set[str]:
 
 
 def _merge_variants(people: dict[str, list[Cluster]]) -> None:
-    """Merge the people of variant names (``short_forms``) who share a coauthor: the shorter
-    name's person goes into the longer name's (the longest first)."""
+    """Merge the people of variant names (``short_forms``) who share a coauthor or an identifier
+    and carry no different ones: the shorter name's person goes into the longer name's (the longest first)."""
     longer: dict[str, list[str]] = defaultdict(list)
     for name in people:
         for form in short_forms(name):
@@ -306,14 +386,16 @@ def _merge_variants(people: dict[str, list[Cluster]]) -> None:
             for cluster in list(people[short]):
                 target = _best_sharing(cluster, people[long])
                 if target is not None:
-                    shared = min(cluster.coauthors & target.coauthors)
-                    target.reasons.append(("name variant {!r} (paper {}) merged: shared coauthor {}",
-                                           short, cluster.first_paper, shared))
+                    shared = cluster.ids & target.ids
+                    basis = f"same author identifier {min(shared)}" if shared else \
+                        f"shared coauthor {min(cluster.coauthors & target.coauthors)}"
+                    target.reasons.append(("name variant {!r} (paper {}) merged: {}", short, cluster.first_paper, basis))
                     target.absorb(cluster)
                     people[short].remove(cluster)
 
 
 def _best_sharing(cluster: Cluster, candidates: list[Cluster]) -> Cluster | None:
-    scored = [(len(cluster.coauthors & c.coauthors), -i, c) for i, c in enumerate(candidates)]
-    scored = [s for s in scored if s[0] > 0]
-    return max(scored, key=lambda s: s[:2])[2] if scored else None
+    scored = [(len(cluster.ids & c.ids), len(cluster.coauthors & c.coauthors), -i, c)
+              for i, c in enumerate(candidates) if not differing(cluster.ids, c.ids)]
+    scored = [s for s in scored if s[0] or s[1]]
+    return max(scored, key=lambda s: s[:3])[3] if scored else None

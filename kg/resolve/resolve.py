@@ -41,7 +41,8 @@ from kg.model import Corpus, Document, Paper, PaperRecord, Person, SourceDocumen
 from kg.resolve.commonness import ambiguity
 from kg.resolve.keys import digest, fold, slug
 from kg.resolve.names import display_name, name_key
-from kg.resolve.people import Cluster, Mention, disambiguate, idf_of, in_question, person_slug, title_words
+from kg.resolve.people import (Cluster, Mention, disambiguate, divided, idf_of, in_question, person_slug,
+                               title_words)
 
 _ABSTRACT_WORDS = 40
 #: The scalar fields of a paper that a later record may fill in.
@@ -126,8 +127,8 @@ class Stored(Protocol):
         """The display name of the stored person ``person_key``."""
 
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
-        """The stored mentions of the name keys ``names`` (each with its stored person's key),
-        but those of the papers ``skip``."""
+        """The stored mentions of the name keys ``names`` (each with its stored person's key and
+        its author identifiers), but those of the papers ``skip``."""
 
     def paper_state(self, key: str, resolver: Resolver) -> PaperState | None:
         """The state of the stored paper ``key`` (its people through ``resolver.stored_person``)."""
@@ -317,14 +318,16 @@ class Resolver:
                     continue
                 mentions.append(Mention(person.name_key, paper, position, names - {person.name_key}, venue, year,
                                         words, frozenset(self.anchors.get((paper, person.name_key), ())),
-                                        person.key if fixed else None))
+                                        person.key if fixed else None,
+                                        frozenset(state.author_ids.get(person.name_key, ()))))
         return mentions
 
     def disambiguate(self) -> None:
         """Tell apart the people behind each name of this run's papers and put each person in
         its place in their author lists (stored papers whose list changes are ``reauthored``).
         Only the names ``in_question`` are compared, counting the store's mentions of the names this
-        run adds to; a rare name's mentions are its one person, whatever the order of the builds."""
+        run adds to, and the names whose mentions carry two identifiers of one scheme; a rare name's
+        mentions are otherwise its one person, whatever the order of the builds."""
         # Hundreds of thousands of small objects are made here, none in a cycle: the cyclic
         # collector would scan the whole run's registries again and again (3/4 of the time at 100k papers).
         collecting = gc.isenabled()
@@ -337,7 +340,13 @@ class Resolver:
                                 if key in self.added or key in self.reauthored for person in state.authors})
                 stored = self.stored.mentions_of(added, set(self.states))
                 counts.update(m.name for m in stored)
-            asked = in_question(counts)
+            ids: dict[str, set[str]] = defaultdict(set)
+            for state in self.states.values():
+                for name, identifiers in state.author_ids.items():
+                    ids[name].update(identifiers)
+            for mention in stored:
+                ids[mention.name] |= mention.ids
+            asked = in_question(counts) | {name for name in divided(ids) if counts[name] > 1}
             for name, count in counts.items():
                 if count > 1 and name not in asked and name in self.people:
                     self.people[name].notes = [f"{count} papers", RARE.format(ambiguity(name))]
@@ -373,8 +382,12 @@ class Resolver:
                 state = self.states.get(mention.paper)
                 if state is None or state.authors[mention.position - 1] is person:
                     continue
-                if mention.name != name and mention.name in self.people:
-                    person.written |= self.people[mention.name].written
+                if mention.name != name:  # a name variant merged: its written forms and identifiers come along
+                    if mention.name in self.people:
+                        person.written |= self.people[mention.name].written
+                    if mention.name in state.author_ids:
+                        own = state.author_ids.setdefault(name, [])
+                        own.extend(i for i in state.author_ids.pop(mention.name) if i not in own)
                 state.authors[mention.position - 1] = person
                 if mention.paper not in self.added:
                     self.reauthored.add(mention.paper)
