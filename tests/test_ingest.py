@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kg.ingest import detect_format, iter_documents, read_bytes, read_document
@@ -365,6 +365,7 @@ _PAGE_BLOCKS = st.sampled_from([
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_PAGE_BLOCKS, max_size=12))
+@example(["arXiv2024", "论文检索", "cs.LG↗", "\\"])  # an abstract that cleans to nothing
 def test_page_shaped_text_parses_or_is_refused(blocks):
     text = "\n\n".join(blocks)
     try:

@@ -41,7 +41,7 @@ def read(text: str, source: SourceDocument) -> Document:
         end = starts[number + 1] if number + 1 < len(starts) else len(blocks)
         year_block, body = blocks[start], list(zip(blocks[start + 1 : end], kinds[start + 1 : end]))
         categories = [code for block, kind in body if kind == CATEGORY for code in categories_of(block.text)]
-        texts = [block.text for block, kind in body if kind != CATEGORY]
+        texts = [block.text for block, kind in body if kind != CATEGORY and block.clean]  # "\\" cleans to nothing
         if len(texts) < 2:
             document.problems.append(cut_short(source, year_block))
             continue
