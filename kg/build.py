@@ -220,16 +220,15 @@ class Extractor:
 
 # --- the first pass -------------------------------------------------------------------------------
 
-def learn_corpus_vocabulary(files: Sequence[str], extractor: Extractor):
-    """The first pass over the papers of ``files``: the method names the corpus teaches (see
+def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extractor: Extractor):
+    """The first pass over the papers of ``documents``: the method names the corpus teaches (see
     ``kg.extract.vocabulary``), each paper keyed as the resolver keys a new paper."""
     from kg.extract.components import get_lexicon
     from kg.extract.vocabulary import learn_vocabulary
-    from kg.ingest import iter_documents
     from kg.resolve.resolve import MatchKeys
 
     def texts():
-        for document in iter_documents(files):
+        for document in documents:
             for record in document.records if isinstance(document, Document) else ():
                 keys = MatchKeys(record)
                 yield keys["title"] or keys["abstract"], record.title, record.abstract
@@ -566,15 +565,17 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     sink.add(ox.parse(path=str(path)))
             # A new graph: the corpus teaches the vocabulary (first pass), which the extraction finds
             # in every paper; an increment into a build folder finds the names its first build learned.
+            documents: Iterable[Document | InputError] = _watched(iter_documents(files), report, caught, shown)
             vocabulary = None
             if out is not None:
-                vocabulary = learn_corpus_vocabulary(files, extractor)
+                documents = list(documents)  # read once for both passes
+                vocabulary = learn_corpus_vocabulary(documents, extractor)
                 extractor.add_lexicon(vocabulary.write_turtle(staging / "vocabulary.ttl"))
-                caught.take()  # the second reading files them again, under their documents
             elif staging is not None and (staging.parent / "vocabulary.ttl").exists():
                 extractor.add_lexicon(staging.parent / "vocabulary.ttl")
             increment = Increment(sink, extractor, report, vocabulary)
-            sink.add(increment.triples(_watched(iter_documents(files), report, caught, shown)))
+            sink.add(increment.triples(documents))
+            del documents
             if vocabulary is not None:
                 sink.add(vocabulary.triples(paper_iri, increment.methods.long))
             if not report.papers and not report.unchanged and not report.replaced:
