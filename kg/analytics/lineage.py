@@ -29,10 +29,10 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.analytics.names import NotFound, find, find_one
-from kg.query.citations import citations_among
 from kg.analytics.projections import EXTENDS, PAPERS, RELATIONS, local_name, paper_label, year_of
-from kg.rdf.store import Store
 from kg.extract.text import X_SUFFIXES
+from kg.query.citations import citations_among
+from kg.rdf.store import Store
 from kg.resolve.keys import fold
 
 #: Kept out of PAPERS: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
