@@ -243,6 +243,7 @@ def cmd_view(args) -> int:
 
 def cmd_lineage(args) -> int:
     from kg.analytics import lineage
+    from kg.analytics.lineage import papers_phrase
     from kg.views import write_lineage_html, write_lineage_json
 
     m = found(lineage, open_store(args.store), args.name, kind=args.kind, max_users=args.max_users)
@@ -253,7 +254,7 @@ def cmd_lineage(args) -> int:
         wrote(write_lineage_html(m, args.out))
     if not (args.json or args.out):
         for n in m.members():
-            print(f"{n.label}  ({n.weight} papers carry it and its line)")
+            print(f"{n.label}  (carried, with its line, by {papers_phrase(n.weight or 0)})")
         for p in m.papers():
             print(f"{p.year or 'year unknown'}  {p.label}")
     for note in m.notes:
