@@ -319,3 +319,38 @@ def test_our_unnamed_method_combines_two():
     got = own_links("Cheap Tuning", "Our method combines LoRA with knowledge distillation.")
     assert {(d, b) for d, b, _ in got} == {('the method of "Cheap Tuning"', "LoRA"),
                                            ('the method of "Cheap Tuning"', "knowledge distillation")}, got
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # a resource, its codes or its tasks are no methods: the name heads a thing, or an appositive says so
+    ("Tagging Records", "This paper describes a tagger built upon the LSTM data of last year."),
+    ("Reading Many Sentences", "We introduce ZedRED, a new dataset for reading. We propose a model based on ZedRED."),
+    ("FooLex 2.0: Extended Lexicon of Connectives", "We present an extended version of FooLex, built by hand."),
+])
+def test_a_resource_is_neither_base_nor_subject(title, abstract):
+    assert not own_links(title, abstract)
+
+
+def test_a_base_is_the_first_noun_phrase_after_the_cue(nlp):
+    # "hierarchical word structure (LUW chunking)": the name inside the parenthesis is no object of "based on"
+    assert not pairs(nlp("This paper describes parsing methods based on hierarchical word structure (CRF chunking) "
+                         "for Japanese."))
+    # a comma after the kind of the object: the name that follows is the object
+    for sentence in ("We propose RankFlow, which improves upon a strong recurrent model, LSTM, by ranking.",
+                     "We propose RankFlow, which improves upon a strong recurrent model, the LSTM, by ranking."):
+        assert ("RankFlow", "LSTM") in pairs(nlp(sentence))
+
+
+def test_a_word_about_a_name_builds_no_name_on_it(nlp):
+    # "Ribbon-trained", "Ribbon-specific": words about a name; "tailored-LSTM" is a name of its own
+    assert not pairs(nlp("We introduce Ribbon, a tagger. Ribbon-trained taggers are fast."))
+    assert not pairs(nlp("We introduce Ribbon, a tagger. We study Ribbon-specific features."))
+    assert ("tailored-LSTM", "LSTM") in pairs(nlp("We propose tailored-LSTM for tagging. LSTM is common."))
+
+
+def test_a_teams_name_is_built_of_its_members_names():
+    # "FOO-Oslo at BarEval 2019": a team of FOO and Oslo, no method built on FOO; a catalogued name stays
+    assert not own_links("FOO-Oslo at BarEval 2019: Parsing", "We present FOO-Oslo, the system of FOO and Oslo. "
+                                                                  "FOO built a parser.")
+    got = own_links("Tree-LSTM at BarEval 2019: Parsing", "We present Tree-LSTM, an LSTM over trees.")
+    assert ("Tree-LSTM", "LSTM") in {(d, b) for d, b, _ in got}, got

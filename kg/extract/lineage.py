@@ -254,7 +254,10 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
         return
 
 
-OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or)\b")
+OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or)\b|[(,;]")
+# "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
+KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + r"|block|layer|unit|cell)"
+                        r"\s*,\s*(?:(?:named|called|namely|i\.e\.,?)\s+)?(?:the\s+)?")
 
 
 def _bases(text, in_sent, ce, s_end, gap, rule):
@@ -265,7 +268,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if k:
             limit = ce + k.start()
     after = [x for x in in_sent if ce <= x[0] < limit]
-    if not after or after[0][0] - ce > gap or OTHER_OBJECT.search(text, ce, after[0][0]):
+    if not after or after[0][0] - ce > gap or (OTHER_OBJECT.search(text, ce, after[0][0])
+                                               and not KIND_COMMA.fullmatch(text, ce, after[0][0])):
         return []  # "we extend it to graphs with X": X is no object of the cue
     out = [after[0][2]]
     prev_end = after[0][1]
@@ -385,6 +389,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
         by_group.setdefault(gi, []).append((s, e))
     found: dict[tuple[int, int], tuple[int, int, str]] = {}
     lowered = [[(label, label.lower()) for label in g.labels] for g in groups]
+    tm = TEAM_TITLE.match(text, 0, view.title_end)
+    team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
         for gj, h in enumerate(groups):
             if gi == gj:
@@ -400,6 +406,9 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                             hit = ("lineage:compound", la)
                     elif "-" in la and " " not in la and "-to-" not in lal:  # "AMR-to-text" converts
                         parts = la.split("-")
+                        if lb in parts and all(_ADJECTIVE_PART.fullmatch(p) for p in parts[parts.index(lb) + 1:]) \
+                                and parts[-1] != lb:
+                            continue  # "DS-trained", "QF-specific", "RNN-variant": a word about the name, no name
                         # "SemEval-2017", "IJCNLP-2017": a year names an edition of an event,
                         # no method built on it ("KinNet-2" is a version of KinNet: of its line)
                         if lb in parts and len(lb) >= 2 and not all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts if p != lb):
@@ -408,6 +417,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         break
                 if hit:
                     break
+            if hit and not h.from_lexicon and team & {g.label.lower(), h.label.lower()}:
+                hit = None  # "ÚFAL-Oslo at MRP 2019": a team's name is built of its members', no method's
             if hit and g.from_lexicon and g.role != "proposes":
                 hit = None  # a catalogue concept's family is the catalogue's skos:broader, not its name's shape
             # h must be mentioned on its own, not only inside g's spans
@@ -429,6 +440,15 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             continue
         if _may_link(text, groups, gi, gj):
             links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
+
+
+# the words after a name in a hyphenated label that say something about it: "DS-trained", "QF-specific",
+# "RNN-variant" (before it they make a name: "tailored-NMT", "biased-MTL")
+_ADJECTIVE_PART = re.compile(r"[a-z]+ed|(?:" + "|".join((*X_SUFFIXES, "specific", "aware", "oriented", "variant",
+                                                          "level", "only", "free", "wise", "related", "dependent",
+                                                          "agnostic", "independent", "enhanced")) + r")")
+# "ÚFAL-Oslo at MRP 2019: ...", "KOI at SemEval-2018 Task 5": the title names a team's system
+TEAM_TITLE = re.compile(r"\s*(\S+(?:\s\S+)?)\s+at\s+[A-Z]")
 
 
 # --- whose extension it is -----------------------------------------------------------------------
@@ -495,17 +515,50 @@ def _modifier(text: str, g: MethodGroup) -> bool:
     return all(_X_SUFFIX_AFTER.match(text, c.end) for c in g.spans)
 
 
+# what a name stands for when it heads no method: "ICD codes", "the OSIAN corpus", "probing tasks"
+THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", "lexicon", "resource", "database",
+               "collection", "annotation", "code", "schema", "guideline", "format", "standard", "tagset", "task",
+               "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
+               "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary"}
+_HEAD_AFTER = re.compile(r"(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
+                         r"were|as|at|based)\b)([A-Za-z][a-z]*)){1,3}")
+# "DocRED, a new dataset", "PolEmo – a corpus of", "PolEmo 2.0: Extended Corpus": an appositive says what it is
+_THING_APPOSITIVE = re.compile(r"(?:\s*\d+(?:\.\d+)*)?\s*(?:,|:|--|—|–)\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}?"
+                               r"(?:" + "|".join(sorted(THING_HEADS, key=len, reverse=True)) + r")s?"
+                               r"(?=\s*(?:$|[,.;:()]|(?:for|of|on|in|to|with|from|that|which|and|built|based|"
+                               r"constructed|collected|containing|covering|annotated)\b))", re.IGNORECASE)
+
+
+def _head_is_thing(text: str, start: int, end: int) -> bool:
+    """The name at ``start:end`` heads, or modifies, a thing: its own last word, or the last of the words
+    after it ("ICD codes", "the OSIAN corpus")."""
+    own = text[start:end].lower().rsplit(None, 1)[-1]
+    if singular(own) in THING_HEADS:
+        return True
+    m = _HEAD_AFTER.match(text, end)
+    return bool(m and singular(m.group(1).lower()) in THING_HEADS)
+
+
+def _names_thing(text: str, g: MethodGroup) -> bool:
+    """The group names a resource, a task or an event, no method: one mention says so ("DocRED, a new
+    dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing."""
+    return bool(g.spans) and (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
+                              or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
+
+
 def _initials(label: str) -> set[str]:
     """"Fine-grained Interest Matching" -> {"fim", "fgim"}."""
     return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
 
 
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
-    if _generic_label(groups[b]) or _modifier(text, groups[b]):
+    if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]):
         return False
     if d == OWN:
         return True
     g = groups[d]
+    if _names_thing(text, g):
+        return False
     if g.label.lower() in _initials(groups[b].label) or groups[b].label.lower() in _initials(g.label):
         return False  # "FIM, a Fine-grained Interest Matching method": one method, two names
     if PREPOSITIONS.match(g.label):
