@@ -354,3 +354,58 @@ def test_a_teams_name_is_built_of_its_members_names():
                                                                   "FOO built a parser.")
     got = own_links("Tree-LSTM at BarEval 2019: Parsing", "We present Tree-LSTM, an LSTM over trees.")
     assert ("Tree-LSTM", "LSTM") in {(d, b) for d, b, _ in got}, got
+
+
+@pytest.mark.parametrize("abstract,base", [
+    # the authors revise a method: their own (here unnamed) method is the result
+    ("In this paper, we build on the Transformer to parse trees.", "Transformer"),
+    ("We improve the Transformer by adding tree positional encodings.", "Transformer"),
+    ("To parse trees, we augment the LSTM with a memory module.", "LSTM"),
+    ("Then, we further adapt spectral clustering to streaming graphs.", "spectral clustering"),
+    # a fronted cue, its subject after the comma
+    ("Based on the Transformer, we propose a new parser for trees.", "Transformer"),
+    ("Building on LoRA, our method tunes large parsers cheaply.", "LoRA"),
+])
+def test_we_revise_a_method(abstract, base):
+    got = own_links("Parsing Trees Quickly", abstract)
+    assert {(d, b) for d, b, _ in got} == {('the method of "Parsing Trees Quickly"', base)}, got
+
+
+@pytest.mark.parametrize("abstract", [
+    "Based on the analysis of LSTM states, we find that parsers forget.",  # the object is the analysis
+    "We build on a large treebank and the LSTM to parse.",
+])
+def test_we_revise_needs_a_method_as_its_object(abstract):
+    assert not own_links("Parsing Trees Quickly", abstract)
+
+
+def test_a_named_proposal_is_the_new_kind_its_paper_proposes():
+    # the title restates the proposal's name; the proposing sentence gives its kind (a catalogue name)
+    got = own_links("Selective Pruning for Speech Tagging", "We propose a novel CRF model for this problem. It employs "
+                                                           "a novel selective pruning mechanism, which drops words.")
+    assert {(d.lower(), b) for d, b, _ in got} == {("selective pruning", "CRF")}, got
+
+
+def test_an_acronym_in_parentheses_names_the_same_method():
+    # "... based on Hyperspherical Rank Embeddings (SphereRK)": the title's SphereRK is that method, built on nothing
+    got = own_links("SphereRK: Ranking Relations with Hyperspherical Rank Embeddings",
+                    "We present a ranking model for relations based on Hyperspherical Rank Embeddings (SphereRK).")
+    assert not {(d, b) for d, b, _ in got if {d, b} == {"SphereRK", "Hyperspherical Rank Embeddings"}}, got
+
+
+def test_the_name_after_the_dash_is_the_variant(nlp):
+    # "an advanced variant of LSTM – the Gated Ribbon LSTM (GR-LSTM)": GR-LSTM is the variant, not the paper's model
+    got = pairs(nlp("We propose to enhance hybrid models with an advanced variant of LSTM – Gated Ribbon LSTM (GRL), "
+                    "which helps."))
+    assert ("GRL", "LSTM") in got and not any(d == OWN for d, _ in got), got
+
+
+def test_domain_adaptation_of_a_method_is_no_variant_of_it():
+    assert not own_links("Compact Models", "We propose methods for gradient-based domain adaptation of "
+                                           "self-attentive Transformer models.")
+
+
+def test_a_base_heading_a_task_is_no_base():
+    # "rule-based MCMC resolution": the object of the cue is the task the name modifies
+    assert not own_links("Antecedents", "We present the first version of an operational rule-based MCMC "
+                                        "resolution system for patents.")

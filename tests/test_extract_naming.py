@@ -52,3 +52,20 @@ def test_no_proposal(abstract, title):
 def test_an_acronym_of_a_task_is_no_proposal():
     got = proposals("We further propose a joint Part-Of-Speech (POS) tagging and boundary framework based on CRF.")
     assert "POS" not in got, got
+
+
+@pytest.mark.parametrize("abstract,title,name", [
+    # the title's phrase (after "with", each conjunct) as the object of the proposing verb, after adjectives
+    ("We introduce a provably correct lazy beam search for tagging. It is fast.",
+     "Fast Tagging with a Stack-Free Tagger and a Lazy Beam Search", "lazy beam search"),
+    ("We propose a simple selective pruning scheme for tagging.", "Selective Pruning for Speech Tagging",
+     "selective pruning"),
+])
+def test_the_titles_phrase_as_the_proposing_verbs_object(abstract, title, name):
+    assert {x.lower() for x in proposals(abstract, title=title)} == {name}
+
+
+def test_the_titles_phrase_after_a_preposition_is_no_proposal():
+    # "we present results of selective pruning": the phrase is no object of the verb
+    assert proposals("We present results of selective pruning on tagging.",
+                     title="Selective Pruning for Speech Tagging") == set()

@@ -46,7 +46,7 @@ CUES = [
     ("lineage:generalizes", r"(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)\bgenerali[sz](?:es|ed|ing|e)\b"
                             r"(?!\s+(?:to|well|across|poorly|better|beyond)\b)", 90, False),
     ("lineage:generalization_of", r"\bgenerali[sz]ations?\s+of\b", 40, False),
-    ("lineage:variant_of", r"\b(?:variants?|versions?|modifications?|adaptations?|refinements?|"
+    ("lineage:variant_of", r"(?<!\bdomain\s)\b(?:variants?|versions?|modifications?|adaptations?|refinements?|"
                            r"specializations?|specialisations?)\s+of\b", 40, False),
     ("lineage:based_on", r"\b(?:based|built|founded|grounded)\s+(?:up)?on\b|\bbuilds?\s+(?:up)?on\b|"
                          r"\bbuilding\s+(?:up)?on\b", 40, False),
@@ -75,9 +75,22 @@ CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", 
              "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
              "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
              "realiz", "realis", "implemented", "approximated", "computed", "via", "through", "leverag",
-             "exploit", "its ")
+             "exploit", "its ", "motivated", "augment", "adapt", "enrich", "equip", "refine", "revise", "upgrade",
+             "simplif", "accelerat", "speed up", "robustif")
 FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Similarly|Moreover)\s+)"
-                     r"(?:[Ii]nspired|[Mm]otivated)\s+by\s+")
+                     r"(?:(?:[Ii]nspired|[Mm]otivated)\s+by|(?:[Bb]ased|[Bb]uilt|[Gg]rounded|[Ff]ounded)\s+(?:up)?on|"
+                     r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)\s+")
+FRONTED_STEMS = ("inspired", "motivated", "based", "built", "grounded", "founded", "building", "extending")
+# "In this paper, we improve X by ...", "we extend X with ...", "we build on X": the authors change a method
+# (their own is the result); the object is the noun phrase right after the verb
+WE_REVISE = re.compile(r"\b[Ww]e\s+(?:(?:also|further|then|first|here|now|therefore|thus|significantly|substantially)\s+)?"
+                       r"(?:improve|modify|augment|adapt|enhance|enrich|equip|refine|extend|generali[sz]e|"
+                       r"build\s+(?:up)?on|revise|upgrade|simplify|accelerate|speed\s+up|robustify)\s+")
+# what may stand between a verb (or a fronted cue) and its object: determiners and a few adjectives
+OBJECT_LEAD = re.compile(r"\s*(?:(?:the|a|an|our|their|its|this|these|those|existing|standard|original|vanilla|"
+                         r"popular|recent|previous|classical|classic|conventional|basic|simple|powerful|"
+                         r"state-of-the-art|well-known|widely[- ]used|recently[- ]proposed|successful|"
+                         r"traditional|strong|current|general)\s+){0,3}")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
@@ -111,8 +124,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     # the paper's one proposal, named by words that point back to an unnamed description ("Our
     # approach, named CoRel", "We call this procedure AKORN"): sentences that propose "a novel
     # approach based on X" without a name speak of it; with no name at all, they speak of OWN
-    own = named[0] if len(named) == 1 and groups[named[0]].role_rule in BACK_NAMING else (
-        None if named else OWN)
+    own = named[0] if len(named) == 1 and (groups[named[0]].role_rule in BACK_NAMING or any(
+        c.start < view.title_end for c in groups[named[0]].spans)) else (None if named else OWN)
     links: dict[tuple[int, int], Link] = {}
 
     def add(d, b, s, e, rule, conf):
@@ -156,8 +169,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 bases = _bases(text, in_sent, ce, s_end, gap, rule)
                 if not bases:
                     continue
-                derived = _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups,
-                                   bases)
+                named_after = _named_after(text, in_sent, bases) if rule in OF_CUES else None
+                derived = named_after if named_after is not None else _derived(
+                    text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases)
                 if derived is None and proposing and not prop_in_sent and own is not None:
                     derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived in kinds:
@@ -186,11 +200,16 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 for b in bases:
                     add(derived, b, cs, ce, rule, 0.75 if not only_proposing else 0.65)
         # "Inspired by Dropout, FooLoss enables ...": a fronted participle, its subject after the comma
-        for m in (FRONTED.finditer(sent) if ("inspired" in sl or "motivated" in sl) else ()):
+        for m in (FRONTED.finditer(sent) if any(w in sl for w in FRONTED_STEMS) else ()):
             ce = s_start + m.end()
             bases = _bases(text, in_sent, ce, s_end, 40, "lineage:inspired_by")
             if not bases:
                 continue
+            inspired = m.group().strip(", ").lower().startswith(("inspired", "motivated"))
+            if not inspired and not [x for x in in_sent if x[2] == bases[0] and OBJECT_LEAD.fullmatch(text, ce, x[0])]:
+                continue  # "Based on the analysis of X, ...": the fronted cue's object is no method
+            fronted_rule = "lineage:inspired_by" if inspired else (
+                "lineage:extends" if m.group().strip(", ").lower().startswith("extending") else "lineage:based_on")
             last = max(x[1] for x in in_sent if x[2] in bases and x[0] >= ce)
             comma = re.match(r"[^,;.]{0,40}?,\s*", text[last:s_end])
             if not comma:
@@ -203,7 +222,15 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 d = later[0][2] if later else (proposed_groups[0] if len(proposed_groups) == 1 else None)
             for b in bases:
                 if d is not None and b != d:
-                    add(d, b, s_start + m.start(), ce, "lineage:inspired_by", 0.7)
+                    add(d, b, s_start + m.start(), ce, fronted_rule, 0.7)
+        # "we improve X by ...": the paper's own method (its one named proposal, else OWN) revises X
+        for m in (WE_REVISE.finditer(sent) if len(proposed_groups) == 1 and "we " in sl else ()):
+            ce = s_start + m.end()
+            first = [x for x in in_sent if x[0] >= ce]
+            if first and OBJECT_LEAD.fullmatch(text, ce, first[0][0]) and not _resource_subject(text, s_start, ce) \
+                    and not _head_is_thing(text, first[0][0], first[0][1]) \
+                    and not _modifies_non_method(text, in_sent, first[0][2], ce):
+                add(proposed_groups[0], first[0][2], s_start + m.start(), ce, "lineage:we_revise", 0.7)
         # "PCA and its nonlinear extension Kernel PCA": the later one extends the earlier one
         for m in ITS_EXTENSION.finditer(sent):
             cs, ce = s_start + m.start(), s_start + m.end()
@@ -254,6 +281,18 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
         return
 
 
+OF_CUES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of", "lineage:class_of")
+# "a variant of RNNs – Ordered Neurons LSTM (ON-LSTM)": the name after the dash is the variant
+NAMED_AFTER = re.compile(r"\s*(?:–|—|--|:|,\s*(?:namely|i\.e\.,?|called|named))\s*")
+
+
+def _named_after(text, in_sent, bases):
+    last = max(x[1] for x in in_sent if x[2] in bases)
+    m = NAMED_AFTER.match(text, last)
+    nxt = [x for x in in_sent if m and x[0] == m.end() and x[2] not in bases]
+    return nxt[0][2] if nxt else None
+
+
 OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or)\b|[(,;]")
 # "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
 KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + r"|block|layer|unit|cell)"
@@ -271,6 +310,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
     if not after or after[0][0] - ce > gap or (OTHER_OBJECT.search(text, ce, after[0][0])
                                                and not KIND_COMMA.fullmatch(text, ce, after[0][0])):
         return []  # "we extend it to graphs with X": X is no object of the cue
+    if _np_head_is_task(text, after[0][1]):
+        return []  # "based on rule-based MAC resolution": the object is the task the name modifies
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
@@ -290,6 +331,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
 # "we propose a novel distribution-free approach based on X": the paper's one named proposal,
 # when nothing between the proposing verb and the cue names another method
 _STEPS = re.compile(r"\b(?:and|,)\s+then\b|\b[Tt]hen\s*,")
+# names that point back to an unnamed description ("Our approach, named CoRel"); a proposal the title
+# names is the paper's one method too ("Selective Decoding for X": "a novel encoder-decoder model" is it)
 BACK_NAMING = {"pattern:called", "pattern:our_x", "pattern:our_method_acronym"}
 _PROPOSE_VERB = re.compile(WE_PROPOSE.pattern + "|" + BY_VERBING.pattern)
 
@@ -308,12 +351,15 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
 
 
 def _unnamed_new_at(text, x, s_start):
-    """The span is the kind of an unnamed new method: "a novel conformal prediction method"."""
-    return bool(UNNAMED_NEW.match(text, x[1]) and re.search(r"\b(?:new|novel)\s+(?:[\w-]+\s+){0,2}$",
+    """The span is the kind of an unnamed new method: "a novel conformal prediction method", "a novel
+    encoder-decoder model" (the catalogue's name may end with the kind's noun)."""
+    return bool((UNNAMED_NEW.match(text, x[1]) or UNNAMED_NEW.fullmatch(" " + text[x[0]:x[1]].rsplit(None, 1)[-1]))
+                and re.search(r"\b(?:new|novel)\s+(?:(?!(?:of|for|to|in|on|with|from|by)\b)[\w-]+\s+){0,2}$",
                                                              text[max(s_start, x[0] - 30):x[0]]))
 
 
-_MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented"}  # "a SQL specific decoder"
+_MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented",  # "a SQL specific decoder"
+                   "performance", "results", "outputs", "output", "predictions", "accuracy"}  # "we improve TL performance"
 
 
 _WITHOUT_END = re.compile(r"\b(?:without|w/o|free\s+of|instead\s+of|rather\s+than)\s+$")
@@ -539,11 +585,37 @@ def _head_is_thing(text: str, start: int, end: int) -> bool:
     return bool(m and singular(m.group(1).lower()) in THING_HEADS)
 
 
+TASK_NOUNS = {"extraction", "detection", "recognition", "classification", "translation", "summarization",
+              "summarisation", "answering", "understanding", "labeling", "labelling", "resolution", "disambiguation",
+              "linking", "tagging", "parsing", "segmentation", "identification"}
+
+
+def _np_head_is_task(text: str, end: int) -> bool:
+    """The words after a name end its noun phrase with a task or a thing ("CRF tagging", "ICD codes"), or
+    the name is a task's argument ("MAC resolution strategy")."""
+    m = _HEAD_AFTER.match(text, end)
+    if not m or not m.group(1).islower():
+        return False
+    first = re.match(r"[ -]+([a-z]+)", text[end:end + 40])
+    return (singular(m.group(1)) in NON_METHOD_HEADS or singular(m.group(1)) in THING_HEADS
+            or bool(first and first.group(1) in TASK_NOUNS))
+
+
 def _names_thing(text: str, g: MethodGroup) -> bool:
     """The group names a resource, a task or an event, no method: one mention says so ("DocRED, a new
     dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing."""
     return bool(g.spans) and (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
                               or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
+
+
+def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
+    """A mention of ``g`` is followed by ``h``'s name in parentheses: two names of one method."""
+    names = {x.lower() for x in h.labels}
+    for c in g.spans:
+        m = re.match(r"\s*\(\s*([^()]{1,40}?)\s*\)", text[c.end:c.end + 45])
+        if m and m.group(1).lower() in names:
+            return True
+    return False
 
 
 def _initials(label: str) -> set[str]:
@@ -559,6 +631,8 @@ def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
     g = groups[d]
     if _names_thing(text, g):
         return False
+    if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
+        return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
     if g.label.lower() in _initials(groups[b].label) or groups[b].label.lower() in _initials(g.label):
         return False  # "FIM, a Fine-grained Interest Matching method": one method, two names
     if PREPOSITIONS.match(g.label):

@@ -357,6 +357,17 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = _title_phrase_at(text, s_start + m.end(), s_end)
         if name:
             out.append(Naming(name, "pattern:title_restated", 0.8))
+    if proposing:
+        # "we introduce a provably correct dynamic oracle" under the title "... with a Dynamic Oracle": the
+        # title's phrase as the object of the proposing verb, after its article and adjectives
+        dm = PROPOSED_OBJECT.match(text, s_start + proposing.end(), s_end)
+        for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
+            name = _title_phrase_at(text, w.start(), s_end)
+            if name:
+                out.append(Naming(name, "pattern:title_restated", 0.8))
+                break
+            if w.start() - dm.end() > 40 or not _LOWER_WORD.fullmatch(w.group()) or PREPOSITIONS.fullmatch(w.group()):
+                break
     our = "our" in low
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
@@ -458,11 +469,13 @@ KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
 # the title's parts that may name its method: its head ("Selective Decoding for X") and what follows
 # "with", "via", "using" ("Parsing with a Stack-Free Transition System"), never what follows "based on"
 _TITLE_CUT = re.compile(r"\s*(?::|\?|\s-\s|—|–|\b(?:for|in|on|of|to|by|from|through|towards?|and|as|at|under|"
                         r"without|based)\b)\s*", re.IGNORECASE)
 _TITLE_MEANS = re.compile(r"\b(?:with|via|using)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
+_TITLE_AND = re.compile(r"\s+and\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 
 
 def _title_of(text: str) -> str:
@@ -495,7 +508,9 @@ def _title_phrase_at(text: str, pos: int, limit: int) -> Name | None:
     title = _title_of(text)
     if not title or pos < len(title):
         return None
-    parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(title[m.end():])[0] for m in _TITLE_MEANS.finditer(title)]
+    # "with a Stack-Free Transition System and a Dynamic Oracle": each conjunct after "with"
+    parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
+                                            for conjunct in _TITLE_AND.split(title[m.end():])]
     for part in parts:
         words = part.lower().split()
         if not 2 <= len(words) <= 4 or not _method_head(words[-1]):
