@@ -395,9 +395,10 @@ def test_an_acronym_in_parentheses_names_the_same_method():
 
 def test_the_name_after_the_dash_is_the_variant(nlp):
     # "an advanced variant of LSTM – the Gated Ribbon LSTM (GR-LSTM)": GR-LSTM is the variant, not the paper's model
-    got = pairs(nlp("We propose to enhance hybrid models with an advanced variant of LSTM – Gated Ribbon LSTM (GRL), "
-                    "which helps."))
-    assert ("GRL", "LSTM") in got and not any(d == OWN for d, _ in got), got
+    doc = nlp("We propose to enhance hybrid models with an advanced variant of LSTM – Gated Ribbon LSTM (GRL), "
+              "which helps.")
+    assert ("GRL", "LSTM", "lineage:variant_of") in links(doc)
+    assert not any(d == OWN for d, *_ in doc._.kg_lineage), doc._.kg_lineage
 
 
 def test_domain_adaptation_of_a_method_is_no_variant_of_it():
