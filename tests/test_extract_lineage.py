@@ -285,6 +285,14 @@ def own_links(title, abstract):
     ("We propose a new EM algorithm that extends spectral clustering to streaming data.", "spectral clustering"),
     ("We extend spectral clustering to hypergraphs. It is fast.", "spectral clustering"),
     ("We build on LoRA to adapt large models cheaply.", "LoRA"),
+    # the authors revise a method: their own (here unnamed) method is the result
+    ("In this paper, we build on the Transformer to parse trees.", "Transformer"),
+    ("We improve the Transformer by adding tree positional encodings.", "Transformer"),
+    ("To parse trees, we augment the LSTM with a memory module.", "LSTM"),
+    ("Then, we further adapt spectral clustering to streaming graphs.", "spectral clustering"),
+    # a fronted cue, its subject after the comma
+    ("Based on the Transformer, we propose a new parser for trees.", "Transformer"),
+    ("Building on LoRA, our method tunes large parsers cheaply.", "LoRA"),
 ])
 def test_an_unnamed_proposal_is_a_method_of_its_paper(abstract, base):
     got = own_links("Parsing Trees Quickly", abstract)
@@ -356,21 +364,6 @@ def test_a_teams_name_is_built_of_its_members_names():
     assert ("Tree-LSTM", "LSTM") in {(d, b) for d, b, _ in got}, got
 
 
-@pytest.mark.parametrize("abstract,base", [
-    # the authors revise a method: their own (here unnamed) method is the result
-    ("In this paper, we build on the Transformer to parse trees.", "Transformer"),
-    ("We improve the Transformer by adding tree positional encodings.", "Transformer"),
-    ("To parse trees, we augment the LSTM with a memory module.", "LSTM"),
-    ("Then, we further adapt spectral clustering to streaming graphs.", "spectral clustering"),
-    # a fronted cue, its subject after the comma
-    ("Based on the Transformer, we propose a new parser for trees.", "Transformer"),
-    ("Building on LoRA, our method tunes large parsers cheaply.", "LoRA"),
-])
-def test_we_revise_a_method(abstract, base):
-    got = own_links("Parsing Trees Quickly", abstract)
-    assert {(d, b) for d, b, _ in got} == {('the method of "Parsing Trees Quickly"', base)}, got
-
-
 @pytest.mark.parametrize("abstract", [
     "Based on the analysis of LSTM states, we find that parsers forget.",  # the object is the analysis
     "We build on a large treebank and the LSTM to parse.",
@@ -410,3 +403,39 @@ def test_a_base_heading_a_task_is_no_base():
     # "rule-based MCMC resolution": the object of the cue is the task the name modifies
     assert not own_links("Antecedents", "We present the first version of an operational rule-based MCMC "
                                         "resolution system for patents.")
+
+
+def test_a_name_built_on_a_name_keeps_its_link_whatever_the_acronym_after_it(nlp):
+    # the acronym after the longer name belongs to the shorter one, or names the longer: still built on it
+    assert ("low-complexity deep CNN", "CNN") in pairs(nlp(
+        "We propose a low-complexity deep CNN (CNN) for tagging. CNN models are common."))
+    assert ("Ribbon-GAN", "GAN") in pairs(nlp("We propose Ribbon-GAN. It is a novel ribbon algorithm for GAN "
+                                              "(Ribbon-GAN). GAN is common."))
+
+
+@pytest.mark.parametrize("abstract", [
+    "We developed a custom network architecture which combines CRF features and sequence features.",
+    "We propose a search in a space based on a new compact GNN graph and an oracle.",
+])
+def test_what_a_method_produces_is_no_base(abstract):
+    # "CRF features", "a GNN graph": the cue's object is what the method yields, not the method
+    assert not own_links("Tagging Tweets", abstract)
+
+
+def test_a_name_before_a_hyphenated_modifier_still_heads_a_method():
+    got = own_links("Tagging Tweets", "Our model extends the well-known CRF graph-based tagger by adding features.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Tagging Tweets"', "CRF")}, got
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # a title that says what the name is, however long its subtitle's phrase
+    ("ZedReader: a Chinese Machine Reading Comprehension Dataset from Real-world Apps",
+     "We propose ZedReader, which is based on the Transformer."),
+    ("Tagging Tweets", "Our method is based on a 2-layer CNN.With a distant supervised phase we leverage data."),
+    ("Verb Classes", "This paper proposes a new method for verb classification inspired by Levin (1993) and VerbNet."),
+    ("Word Senses", "This paper presents a novel algorithm for WSD based on Gaussian Process Theory."),
+    ("Fact Checking", "We present a case study based on PolitiFact.com using their judgments."),
+])
+def test_what_names_no_method_is_no_base(title, abstract):
+    # a resource, a broken label, an author cited by year, a theory, a web site
+    assert not own_links(title, abstract)

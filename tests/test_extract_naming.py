@@ -69,3 +69,9 @@ def test_the_titles_phrase_after_a_preposition_is_no_proposal():
     # "we present results of selective pruning": the phrase is no object of the verb
     assert proposals("We present results of selective pruning on tagging.",
                      title="Selective Pruning for Speech Tagging") == set()
+
+
+def test_a_known_name_restated_from_the_title_is_no_proposal():
+    # the title's conjunct restated capitalised is a known name the paper builds with, not its proposal
+    assert proposals("We describe a new Beam Search method for compression using graphs.",
+                     title="Compression with Word Graphs and Beam Search") == set()

@@ -32,7 +32,7 @@ Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``patt
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
 ``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``modifies``,
 ``uses``, ``integrates``, ``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``,
-``appositive_type``, ``new_kind_called``, ``unnamed_new``, ``compound``, ``hyphen_compound``) for
+``appositive_type``, ``new_kind_called``, ``unnamed_new``, ``we_revise``, ``compound``, ``hyphen_compound``) for
 lineage, whose subject is the paper's unnamed method (``unnamed_method``) where it names none;
 ``lexicon`` and ``pattern:dataset_name`` / ``pattern:model_name`` / ``pattern:model_acronym_version``
 for datasets and models.

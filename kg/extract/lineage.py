@@ -281,6 +281,7 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
         return
 
 
+CITED_AUTHOR = re.compile(r"\s*(?:\(\s*(?:19|20)\d\d[a-z]?\s*\)|et\s+al\.)")
 OF_CUES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of", "lineage:class_of")
 # "a variant of RNNs – Ordered Neurons LSTM (ON-LSTM)": the name after the dash is the variant
 NAMED_AFTER = re.compile(r"\s*(?:–|—|--|:|,\s*(?:namely|i\.e\.,?|called|named))\s*")
@@ -312,6 +313,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "we extend it to graphs with X": X is no object of the cue
     if _np_head_is_task(text, after[0][1]):
         return []  # "based on rule-based MAC resolution": the object is the task the name modifies
+    if CITED_AUTHOR.match(text, after[0][1]):
+        return []  # "inspired by Levin (1993)": an author, no method
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
@@ -565,11 +568,12 @@ def _modifier(text: str, g: MethodGroup) -> bool:
 THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", "lexicon", "resource", "database",
                "collection", "annotation", "code", "schema", "guideline", "format", "standard", "tagset", "task",
                "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
-               "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary"}
+               "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary",
+               "theory"}
 _HEAD_AFTER = re.compile(r"(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
-                         r"were|as|at|based)\b)([A-Za-z][a-z]*)){1,3}")
+                         r"were|as|at|based)\b)([A-Za-z][a-z]*)\b(?!-)){1,3}")
 # "DocRED, a new dataset", "PolEmo – a corpus of", "PolEmo 2.0: Extended Corpus": an appositive says what it is
-_THING_APPOSITIVE = re.compile(r"(?:\s*\d+(?:\.\d+)*)?\s*(?:,|:|--|—|–)\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}?"
+_THING_APPOSITIVE = re.compile(r"(?:\s*\d+(?:\.\d+)*)?\s*(?:,|:|--|—|–)\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}?"
                                r"(?:" + "|".join(sorted(THING_HEADS, key=len, reverse=True)) + r")s?"
                                r"(?=\s*(?:$|[,.;:()]|(?:for|of|on|in|to|with|from|that|which|and|built|based|"
                                r"constructed|collected|containing|covering|annotated)\b))", re.IGNORECASE)
@@ -585,6 +589,8 @@ def _head_is_thing(text: str, start: int, end: int) -> bool:
     return bool(m and singular(m.group(1).lower()) in THING_HEADS)
 
 
+# what a method produces or is made of, no method to build on: "the CBT test set", "AMR graphs", "BoW features"
+PART_HEADS = {"set", "feature", "graph", "score", "tree", "output", "prediction", "label", "tag"}
 TASK_NOUNS = {"extraction", "detection", "recognition", "classification", "translation", "summarization",
               "summarisation", "answering", "understanding", "labeling", "labelling", "resolution", "disambiguation",
               "linking", "tagging", "parsing", "segmentation", "identification"}
@@ -597,8 +603,8 @@ def _np_head_is_task(text: str, end: int) -> bool:
     if not m or not m.group(1).islower():
         return False
     first = re.match(r"[ -]+([a-z]+)", text[end:end + 40])
-    return (singular(m.group(1)) in NON_METHOD_HEADS or singular(m.group(1)) in THING_HEADS
-            or bool(first and first.group(1) in TASK_NOUNS))
+    head = singular(m.group(1))
+    return head in THING_HEADS or head in PART_HEADS or head in TASK_NOUNS or bool(first and first.group(1) in TASK_NOUNS)
 
 
 def _names_thing(text: str, g: MethodGroup) -> bool:
@@ -608,9 +614,18 @@ def _names_thing(text: str, g: MethodGroup) -> bool:
                               or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
 
 
+# labels that name no method: a sentence break inside ("2-layer CNN.With"), a web site ("PolitiFact.com"),
+# a direction between languages ("Arabizi-to-English")
+NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$")
+
+
 def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
-    """A mention of ``g`` is followed by ``h``'s name in parentheses: two names of one method."""
+    """A mention of ``g`` is followed by ``h``'s name in parentheses: two names of one method. Not where one
+    name holds the other ("a deep convolutional neural network (CNN)", "an algorithm for NAT (Reinforce-NAT)"):
+    a name built on a name, whose acronym may stand after either."""
     names = {x.lower() for x in h.labels}
+    if any(a in b or b in a for a in names for b in (x.lower() for x in g.labels)):
+        return False
     for c in g.spans:
         m = re.match(r"\s*\(\s*([^()]{1,40}?)\s*\)", text[c.end:c.end + 45])
         if m and m.group(1).lower() in names:
@@ -624,12 +639,13 @@ def _initials(label: str) -> set[str]:
 
 
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
-    if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]):
+    if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]) \
+            or NOT_A_METHOD_LABEL.search(groups[b].label):
         return False
     if d == OWN:
         return True
     g = groups[d]
-    if _names_thing(text, g):
+    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label):
         return False
     if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method

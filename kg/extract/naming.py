@@ -362,8 +362,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         # title's phrase as the object of the proposing verb, after its article and adjectives
         dm = PROPOSED_OBJECT.match(text, s_start + proposing.end(), s_end)
         for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
-            name = _title_phrase_at(text, w.start(), s_end)
-            if name:
+            name = _title_phrase_at(text, w.start(), s_end, conjuncts=True) if w.group()[:1].islower() else None
+            if name and text[name.start:name.end].islower():  # a capitalised one is a known name restated
                 out.append(Naming(name, "pattern:title_restated", 0.8))
                 break
             if w.start() - dm.end() > 40 or not _LOWER_WORD.fullmatch(w.group()) or PREPOSITIONS.fullmatch(w.group()):
@@ -501,16 +501,18 @@ def _method_head(word: str) -> bool:
     return word not in _BROAD_HEADS and (word in METHOD_HEADS or word.endswith("ing") and word not in NON_METHOD_HEADS)
 
 
-def _title_phrase_at(text: str, pos: int, limit: int) -> Name | None:
+def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: bool = False) -> Name | None:
     """The longest phrase of the title's head (what comes before "for", "with", ":") that the text
     restates at ``pos``, in lower case: "Selective Decoding for X" + "a novel selective decoding
     mechanism" -> "selective decoding"."""
     title = _title_of(text)
     if not title or pos < len(title):
         return None
-    # "with a Stack-Free Transition System and a Dynamic Oracle": each conjunct after "with"
+    # "with a Stack-Free Transition System and a Dynamic Oracle": each conjunct after "with", where the
+    # proposing verb's object restates it
     parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
-                                            for conjunct in _TITLE_AND.split(title[m.end():])]
+                                            for conjunct in (_TITLE_AND.split(title[m.end():]) if conjuncts
+                                                             else [title[m.end():]])]
     for part in parts:
         words = part.lower().split()
         if not 2 <= len(words) <= 4 or not _method_head(words[-1]):
