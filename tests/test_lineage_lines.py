@@ -447,3 +447,10 @@ def test_a_persons_line_is_a_method_they_were_first_to_name(tmp_path):
     two = author_lineage(store, KGR + "person/ann", "Ann", max_lines=2)
     assert [n.label for n in sorted(two.nodes, key=lambda n: n.line) if n.role == "subject"] == ["BeamFix", "WordSieve"]
     store.close()
+    # the command names each line of work, in time order
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "kg.cli", "lineage", "Ann", "--store", str(tmp_path)],
+                         check=True, capture_output=True, text=True)
+    assert run.stdout.splitlines()[:3] == ["line 1: BeamFix", "line 2: WordSieve", "line 3: TagFuse"]

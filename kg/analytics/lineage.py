@@ -167,6 +167,14 @@ class LineageMap:
         ms = [n for n in self.nodes if n.role in ("extension", "member")]
         return sorted(ms, key=lambda n: (-(n.weight or 0), n.label))
 
+    def lines(self) -> list[list[LineageNode]]:
+        """A person's lines of work, in the map's order: the methods of each, theirs first."""
+        out: dict[int, list[LineageNode]] = defaultdict(list)
+        for n in self.nodes:
+            if n.kind == "method":
+                out[n.line].append(n)
+        return [sorted(ms, key=lambda n: (n.role != "subject", n.year or 9999, n.label)) for _, ms in sorted(out.items())]
+
     def papers(self) -> list[LineageNode]:
         """The papers of the map in time order (undated last)."""
         ps = [n for n in self.nodes if n.kind == "paper"]
