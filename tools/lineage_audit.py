@@ -2,6 +2,7 @@
 researcher would name.
 
     python tools/lineage_audit.py [--lines gan,diffusion,...] [--work /tmp/lineage-audit] [--rebuild]
+                                  [--titles ../shared/data/ml-titles-1987-2025.jsonl]
 
 Gathers, as a user would, the papers of each research line from the ML titles
 (``../shared/data/ml-titles-1987-2025.jsonl``: titles, venue and year only, no abstracts, no
@@ -123,12 +124,12 @@ def key(s: str) -> str:
     return re.sub(r"[\s\-_/·]+", "", s.casefold()).removesuffix("s")
 
 
-def gather(line: Line, out: Path) -> int:
-    """Write the line's papers as JSON lines; returns how many."""
+def gather(line: Line, titles: Path, out: Path) -> int:
+    """Write the line's papers of ``titles`` as JSON lines; returns how many."""
     pattern = re.compile(line.pattern, line.flags)
     n = 0
     with out.open("w", encoding="utf-8") as f:
-        for text in TITLES.open(encoding="utf-8"):
+        for text in titles.open(encoding="utf-8"):
             d = json.loads(text)
             if pattern.search(d["title"] + " \n " + " ; ".join(d.get("keywords") or [])):
                 f.write(json.dumps({"title": d["title"], "year": d["year"], "venue": d["venue"]}, ensure_ascii=False) + "\n")
@@ -142,11 +143,11 @@ def named_in(corpus: Path, spellings: list[str]) -> int:
     return sum(1 for t in corpus.open(encoding="utf-8") if any(p.search(json.loads(t)["title"]) for p in pats))
 
 
-def audit(line: Line, work: Path, rebuild: bool) -> tuple[int, int, int]:
+def audit(line: Line, titles: Path, work: Path, rebuild: bool) -> tuple[int, int, int]:
     corpus = work / f"{line.name}.jsonl"
     build = work / line.name
     if rebuild or not corpus.exists():
-        print(f"{line.name}: {gather(line, corpus)} papers gathered")
+        print(f"{line.name}: {gather(line, titles, corpus)} papers gathered")
     if rebuild or not (build / "store").exists():
         subprocess.run([sys.executable, "-m", "kg.cli", "build", str(corpus), "--out", str(build)], check=True,
                        stdout=subprocess.DEVNULL, cwd=ROOT)
@@ -199,13 +200,14 @@ def main() -> None:
     ap.add_argument("--lines", default=",".join(x.name for x in LINES))
     ap.add_argument("--work", type=Path, default=Path("/tmp/lineage-audit"))
     ap.add_argument("--rebuild", action="store_true", help="gather and build again (after a change of the catalogue)")
+    ap.add_argument("--titles", type=Path, default=TITLES, help="the ML titles (JSON lines of title, venue, year, keywords)")
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     wanted = args.lines.split(",")
     totals = []
     for line in LINES:
         if line.name in wanted:
-            totals.append((line.name, *audit(line, args.work, args.rebuild)))
+            totals.append((line.name, *audit(line, args.titles, args.work, args.rebuild)))
     print("\nline             holds  missed  wrong")
     for name, h, mi, w in totals:
         print(f"{name:16} {h:5}  {mi:6}  {w:5}")
