@@ -255,6 +255,9 @@ def cmd_lineage(args) -> int:
     if not (args.json or args.out):
         for n in m.members():
             print(f"{n.label}  (carried, with its line, by {papers_phrase(n.weight or 0)})")
+        for i, line in enumerate(m.lines() if m.kind == "author" else [], start=1):
+            own = [n.label for n in line if n.role == "subject"]
+            print(f"line {i}: {', '.join(own)}" + "".join(f"; builds on {n.label}" for n in line if n.role != "subject"))
         for p in m.papers():
             print(f"{p.year or 'year unknown'}  {p.label}")
     for note in m.notes:

@@ -309,3 +309,148 @@ def test_a_map_is_the_same_in_every_process(seed_build, tmp_path):
         maps.append(out.read_text(encoding="utf-8"))
     assert maps[0] == maps[1] == maps[2]
     assert '"extends"' in maps[0]
+
+
+def _paper(i: int, title: str, abstract: str, year: int = 2021) -> dict:
+    return {"title": title, "abstract": abstract, "year": year, "authors": [f"Lee Family{i}"]}
+
+
+#: Invented abstracts of several lines: names that look like a line's but are not of it (a spatial
+#: transformer network), variants the catalogue's family block files under a line (graph
+#: transformer, PPO), a grouping of the catalogue no paper names, and a tool that no line descends from.
+FAMILY_PAPERS = [
+    *(_paper(i, f"Speech tagging {i}", f"We train a Transformer encoder on speech tagging task {i}.") for i in range(3)),
+    *(_paper(10 + i, f"Warping digits {i}", f"We insert a spatial transformer network before the classifier of "
+             f"digit task {i}.") for i in range(2)),
+    *(_paper(20 + i, f"Molecule property {i}", f"We apply a graph transformer to molecule property task {i}.")
+      for i in range(2)),
+    _paper(30, "Zoo-Transformer", "We propose Zoo-Transformer, a Transformer for animal calls."),
+    _paper(31, "Animal call counts", "We apply Zoo-Transformer to count animal calls in forests."),
+    *(_paper(40 + i, f"Walking robots {i}", f"We train the walking policy of robot {i} with PPO.") for i in range(2)),
+    _paper(42, "Trust regions for robots", "We compare TRPO with random search on robot arms."),
+    *(_paper(43 + i, f"Gradient estimates {i}", f"We study the variance of policy gradient methods in game {i}.")
+      for i in range(2)),
+    *(_paper(50 + i, f"Fine-grained birds {i}", f"We combine a convolutional neural network with bilinear pooling "
+             f"for bird species task {i}.") for i in range(2)),
+    *(_paper(60 + i, f"Retrieval baseline {i}", f"We rank documents of collection {i} with TF-IDF weights.")
+      for i in range(3)),
+]
+
+
+@pytest.fixture(scope="module")
+def families_store(tmp_path_factory):
+    from kg.build import build
+    from kg.rdf.store import open_store
+
+    out = tmp_path_factory.mktemp("families")
+    (out / "p.jsonl").write_text("\n".join(json.dumps(p) for p in FAMILY_PAPERS), encoding="utf-8")
+    build([out / "p.jsonl"], out / "build", views=False, workers=1)
+    store = open_store(out / "build")
+    yield store
+    store.close()
+
+
+def test_a_catalogue_method_is_of_a_line_by_its_family_not_its_name(families_store):
+    m = lineage(families_store, "Transformer")
+    ids = {n.id for n in m.nodes} | {x["id"] for n in m.nodes if n.kind == "more" for x in n.members}
+    # the spatial transformer network warps images: a Transformer by the shape of its name only
+    assert KGM + "spatial-transformer-network" not in ids
+    links = links_to_subject(m)
+    # the catalogue's family block files the graph transformer under the Transformer too
+    assert links[KGM + "graph-transformer"].relation == "kindOf"
+    assert links[KGM + "graph-transformer"].evidence[0] == ("The catalogue lists graph transformer as a kind of "
+                                                            "Transformer.")
+    # a name no catalogue knows is still of the line by its name
+    assert links[KGM + "zoo-transformer"].relation == "extends"
+
+
+def test_variants_of_a_line_filed_under_their_field(families_store):
+    # PPO and TRPO are filed under reinforcement learning; the family block makes them policy gradient methods
+    m = lineage(families_store, "policy gradient")
+    edges = {(e.source, e.target, e.relation) for e in m.edges}
+    assert (KGM + "trpo", KGM + "policy-gradient", "kindOf") in edges
+    assert (KGM + "ppo", KGM + "trpo", "kindOf") in edges
+    assert [n.label for n in m.members()] == ["TRPO", "PPO"]  # TRPO carries PPO's two papers and its own
+
+
+def test_a_grouping_of_the_catalogue_is_no_member(families_store):
+    # "bilinear pooling" is filed under a generic grouping no paper names ("additional vision
+    # components"): neither is of the line of convolutional neural networks
+    m = lineage(families_store, "CNN")
+    ids = {n.id for n in m.nodes} | {x["id"] for n in m.nodes if n.kind == "more" for x in n.members}
+    assert m.subject == KGM + "convolutional-neural-networks"
+    assert not ids & {KGM + "additional-vision-components", KGM + "bilinear-pooling"}
+
+
+def test_the_index_lists_lines_not_tools(families_store):
+    from kg.analytics.lineage import LineIndex, line_weights
+
+    weights = line_weights(families_store, LineIndex.read(families_store))
+    # the Transformer's line: its own papers and those of the graph transformer and Zoo-Transformer
+    assert weights[KGM + "transformer"] == 4 + 2 + 1
+    assert weights[KGM + "policy-gradient"] == 2 + 1 + 2
+
+
+def _paper_triples(i, year, person, proposes=(), mentions=()) -> str:
+    props = "".join(f" ; kg:proposes <{KGM}{m}>" for m in proposes)
+    names = "".join(f" ; kg:mentions <{KGM}{m}>" for m in (*proposes, *mentions))
+    return (f'<{KGR}paper/p{i}> a kg:Paper ; dcterms:title "Paper {i}" ; fabio:hasPublicationYear "{year}" ; '
+            f"dcterms:creator <{KGR}person/{person}>{props}{names} .\n")
+
+
+def _graph_store(path, triples: str):
+    from kg.rdf.store import LocalStore
+
+    (path / "g.ttl").write_text(f"""
+@prefix kg: <https://w3id.org/research-kg/ontology#> . @prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> . @prefix foaf: <http://xmlns.com/foaf/0.1/> .
+@prefix fabio: <http://purl.org/spar/fabio/> .
+<{KGR}person/ann> a foaf:Person ; foaf:name "Ann" .
+<{KGR}person/bo> a foaf:Person ; foaf:name "Bo" .
+""" + triples, encoding="utf-8")
+    store = LocalStore(path / "store", read_only=False)
+    store.load_file(path / "g.ttl")
+    return store
+
+
+def test_a_tool_nothing_descends_from_is_no_line(tmp_path):
+    from kg.analytics.lineage import LineIndex, line_weights
+
+    store = _graph_store(tmp_path, f"""
+<{KGM}ranklite> a kg:Method ; skos:prefLabel "RankLite" .
+<{KGM}zoonet> a kg:Method ; skos:prefLabel "ZooNet" .
+<{KGM}zoonet-2> a kg:Method ; skos:prefLabel "ZooNet-2" ; kg:extends <{KGM}zoonet> .
+""" + _paper_triples(0, 2018, "ann", proposes=["ranklite"]) + "".join(
+        _paper_triples(i, 2019, "bo", mentions=["ranklite"]) for i in (1, 2, 3))
+        + _paper_triples(4, 2018, "ann", proposes=["zoonet"])
+        + _paper_triples(5, 2019, "bo", proposes=["zoonet-2"], mentions=["zoonet"])
+        + _paper_triples(6, 2020, "bo", mentions=["zoonet-2"]))
+    weights = line_weights(store, LineIndex.read(store))
+    # four papers name RankLite, which nothing extends: a tool, whose map would list its users
+    assert weights == {KGM + "zoonet": 2 + 2}  # the papers naming ZooNet, and those naming ZooNet-2
+    store.close()
+
+
+def test_a_persons_line_is_a_method_they_were_first_to_name(tmp_path):
+    store = _graph_store(tmp_path, f"""
+<{KGM}nmt> a kg:Method ; skos:prefLabel "neural machine translation" ; skos:inScheme <{KGM}scheme> .
+<{KGM}beamfix> a kg:Method ; skos:prefLabel "BeamFix" ; skos:inScheme <{KGM}scheme> .
+<{KGM}tagfuse> a kg:Method ; skos:prefLabel "TagFuse" .
+<{KGM}wordsieve> a kg:Method ; skos:prefLabel "WordSieve" .
+""" + _paper_triples(0, 2016, "bo", mentions=["nmt"]) + _paper_triples(1, 2019, "ann", proposes=["nmt", "tagfuse"])
+        + _paper_triples(2, 2018, "ann", proposes=["wordsieve"]) + _paper_triples(3, 2020, "bo", mentions=["wordsieve"])
+        + _paper_triples(4, 2017, "ann", proposes=["beamfix"]) + _paper_triples(5, 2019, "bo", mentions=["beamfix"]))
+    m = author_lineage(store, KGR + "person/ann", "Ann")
+    # a known method Bo named three years earlier is no line of Ann's; BeamFix, which she named first, is
+    assert {n.label for n in m.nodes if n.role == "subject"} == {"TagFuse", "WordSieve", "BeamFix"}
+    # lines of one paper each: those more papers of the graph name first (never the alphabet), then the earlier
+    two = author_lineage(store, KGR + "person/ann", "Ann", max_lines=2)
+    assert [n.label for n in sorted(two.nodes, key=lambda n: n.line) if n.role == "subject"] == ["BeamFix", "WordSieve"]
+    store.close()
+    # the command names each line of work, in time order
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "kg.cli", "lineage", "Ann", "--store", str(tmp_path)],
+                         check=True, capture_output=True, text=True)
+    assert run.stdout.splitlines()[:3] == ["line 1: BeamFix", "line 2: WordSieve", "line 3: TagFuse"]

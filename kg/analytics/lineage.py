@@ -57,12 +57,11 @@ SELECT ?method ?paper ?relation ?year WHERE {
   OPTIONAL { ?paper fabio:hasPublicationYear ?year }
 }"""
 
-#: Every method and pretrained model with its labels, and whether the catalogue calls it generic.
+#: Every method and pretrained model with its labels.
 CONCEPTS = """
-SELECT ?x ?kind ?label ?preferred ?generic WHERE {
+SELECT ?x ?kind ?label ?preferred WHERE {
   { ?x a kg:Method BIND("method" AS ?kind) } UNION { ?x a kg:Model BIND("model" AS ?kind) }
   { ?x skos:prefLabel ?label BIND(true AS ?preferred) } UNION { ?x skos:altLabel ?label BIND(false AS ?preferred) }
-  OPTIONAL { ?x kg:generic ?generic }
 }"""
 
 #: The catalogue's families: a kind of (skos:broader) and a model's architecture (kg:architecture).
@@ -167,6 +166,14 @@ class LineageMap:
         """The methods and models shown as of the subject's line, strongest first."""
         ms = [n for n in self.nodes if n.role in ("extension", "member")]
         return sorted(ms, key=lambda n: (-(n.weight or 0), n.label))
+
+    def lines(self) -> list[list[LineageNode]]:
+        """A person's lines of work, in the map's order: the methods of each, theirs first."""
+        out: dict[int, list[LineageNode]] = defaultdict(list)
+        for n in self.nodes:
+            if n.kind == "method":
+                out[n.line].append(n)
+        return [sorted(ms, key=lambda n: (n.role != "subject", n.year or 9999, n.label)) for _, ms in sorted(out.items())]
 
     def papers(self) -> list[LineageNode]:
         """The papers of the map in time order (undated last)."""
@@ -305,11 +312,10 @@ SELECT DISTINCT ?method ?base WHERE {
 }"""
 
 
-def line_extends_graph(store: Store) -> nx.DiGraph:
+def line_extends_graph(store: Store, catalogued: set[str]) -> nx.DiGraph:
     """The ``kg:extends`` links a line takes, A → B when A extends B: a method of the catalogue
     extends another only where a paper proposing it says so; elsewhere the sentence is about the
-    paper's own method ("a VAE based on the Transformer")."""
-    catalogued = {r["m"] for r in store.select(CATALOGUED)}
+    paper's own method ("a VAE based on the Transformer"). ``catalogued``: the catalogue's methods."""
     stated = {(r["method"], r["base"]) for r in store.select(EXTENDS_BY_PROPOSER)}
     return nx.DiGraph((r["method"], r["base"]) for r in store.select(EXTENDS)
                       if r["method"] not in catalogued or (r["method"], r["base"]) in stated)
@@ -386,6 +392,7 @@ class LineIndex:
     pref: dict[str, str] = field(default_factory=dict)
     labels: dict[str, set] = field(default_factory=lambda: defaultdict(set))
     generic: set = field(default_factory=set)
+    catalogued: set = field(default_factory=set)  # the catalogue's methods
     narrower: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # X -> what is a kind of X
     instances: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # method -> models of it
     papers: dict[str, int] = field(default_factory=dict)
@@ -401,14 +408,15 @@ class LineIndex:
             ix.labels[r["x"]].add(r["label"])
             if r["preferred"]:
                 ix.pref[r["x"]] = r["label"]
-            if r["generic"] in (True, "true", "1"):
-                ix.generic.add(r["x"])
+        # a grouping of the catalogue no paper names ("additional vision components") is generic too
+        ix.generic = {r["m"] for r in store.select(GENERIC)}
+        ix.catalogued = {r["m"] for r in store.select(CATALOGUED)}
         for r in store.select(FAMILIES):
             (ix.narrower if r["relation"].endswith("broader") else ix.instances)[r["parent"]].add(r["x"])
         for r in store.select(CARRIED):
             ix.papers[r["x"]] = int(r["papers"])
             ix.first[r["x"]] = year_of(r["first"])
-        ix.extends = line_extends_graph(store)
+        ix.extends = line_extends_graph(store, ix.catalogued)
         for alias, iri in ix.canonical().items():  # a concept is carried by the papers naming it any way
             ix.papers[iri] = ix.papers.get(iri, 0) + ix.papers.get(alias, 0)
             ix.first[iri] = min((y for y in (ix.first.get(iri), ix.first.get(alias)) if y is not None), default=None)
@@ -425,17 +433,21 @@ class LineIndex:
     def names_built_on(self, subjects: set[str], main: str) -> dict[str, tuple[str, str]]:
         """Methods and models whose preferred label is built on a name of ``subjects`` (``main``
         and its other nodes): IRI -> (that label, the name it is built on). Generic concepts
-        build no line."""
+        build no line, and a method of the catalogue is of the line of another by the catalogue's
+        family, never by the shape of its name (a "spatial transformer network" is no
+        Transformer); the methods' catalogue names no model as a family, so a model's line
+        ("BERT") still takes the methods built on its name ("Sentence-BERT")."""
         prefs = [self.label(main)]
         # other names of the subject, not those made of its name ("BERT-base" would make "BERT-based" a name)
         alts = {n for s in subjects for n in self.labels.get(s, ()) if not any(p.casefold() in n.casefold() for p in prefs)}
         names = prefs + sorted(alts, key=len)
         folded = [(n, n.casefold()) for n in names]
         own = {fold(n) for s in subjects for n in self.labels.get(s, ())}
+        by_family = self.catalogued if main in self.catalogued else set()
         out = {}
         for iri, label in self.pref.items():
-            if iri in subjects or iri in self.generic or fold(label) in own:  # the subject by another name
-                continue
+            if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
+                continue  # (the last: the subject by another name)
             low = label.casefold()
             hit = next((n for n, f in folded if f in low and built_on(label, n)), None)
             if hit:
@@ -491,7 +503,8 @@ def line_weights(store: Store, ix: LineIndex) -> dict[str, int]:
     catalogue gives a line to (models of its line, kinds of it, models of it), with the papers
     naming it or anything of its line (what extends it, its kinds and models, up to
     ``MAX_DEPTH`` steps down). A generic concept, or a modifier taken for a name ("BERT-based"),
-    is no line."""
+    is no line, nor is a method that no paper names anything of the line of (a tool many papers
+    use, TF-IDF: its map would be a list of its users)."""
     ext = ix.extends
     heads = {r["method"] for r in store.select(PROPOSED)} | {x for x in ix.narrower if ix.narrower[x]} | {
         x for x in ix.instances if ix.instances[x]}
@@ -503,8 +516,9 @@ def line_weights(store: Store, ix: LineIndex) -> dict[str, int]:
         for _ in range(MAX_DEPTH):
             frontier = [c for x in frontier for c in (*_stated_extensions(ix, ext, x), *ix.narrower.get(x, ()),
                                                       *ix.instances.get(x, ()))
-                        if c not in seen and not seen.add(c)]
-        out[head] = sum(ix.papers.get(x, 0) for x in seen)
+                        if c not in seen and c not in ix.generic and not seen.add(c)]
+        if any(ix.papers.get(x, 0) for x in seen - {head}):
+            out[head] = sum(ix.papers.get(x, 0) for x in seen)
     return out
 
 
@@ -684,10 +698,13 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
 
 
 def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_LINES) -> LineageMap:
-    """A person's lines of work: each method their papers propose (a generic concept is no line
-    of work), the methods it extends, and their papers that propose, use or name it. Methods
-    joined by ``kg:extends`` or by a shared paper form one ``line``; the ``max_lines`` lines with
-    the most papers and descendants (methods extending theirs) are kept, numbered by their first
+    """A person's lines of work: each method their papers propose, the methods it extends, and
+    their papers that propose, use or name it. A generic concept is no line of work, and a method
+    of the catalogue is theirs only where no paper of the graph names it before theirs (a system
+    description "proposing" neural machine translation in 2019 is no line of its authors).
+    Methods joined by ``kg:extends`` or by a shared paper form one ``line``; the ``max_lines``
+    lines with the most papers and descendants (methods extending theirs) are kept, among equals
+    those whose methods more papers of the graph name, then the earlier; numbered by their first
     year."""
     rows = store.select(METHODS_OF_PERSON, {"person": ox.NamedNode(person)})
     rel: dict[tuple[str, str], set] = defaultdict(set)
@@ -696,7 +713,21 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
         if r["method"]:
             rel[r["paper"], r["method"]].add(local_name(r["relation"]))
     generic = {r["m"] for r in store.select(GENERIC)}
-    own = {m for (p, m), rs in rel.items() if "proposes" in rs and m not in generic}
+    catalogued = {r["m"] for r in store.select(CATALOGUED)}
+    b = _Builder(store)
+    proposing: dict[str, list[str]] = defaultdict(list)
+    for (p, m), rs in sorted(rel.items()):
+        if "proposes" in rs and m not in generic:
+            proposing[m].append(p)
+    own, carried = set(), {}
+    for m, ps in proposing.items():
+        named = store.select(CARRIED, {"x": ox.NamedNode(m)})
+        carried[m] = int(named[0]["papers"]) if named else 0
+        first = year_of(named[0]["first"]) if named else None
+        if m in catalogued and first is not None and not any(
+                (y := b.details(p).year) is not None and y <= first for p in ps):
+            continue
+        own.add(m)
     ext = extends_graph(store)
     work = nx.Graph()
     for (p, m), rs in rel.items():
@@ -705,18 +736,18 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     for m in sorted(own):
         for base in (ext.successors(m) if m in ext else ()):
             work.add_edge(m, base, source=m, target=base, relation="extends")
-    b = _Builder(store)
 
-    def weight(comp) -> int:
+    def first_year(comp) -> int:
+        return min((y for y in (b.details(p).year for p in comp if p in papers) if y is not None), default=9999)
+
+    def strength(comp) -> tuple:
         descendants = set().union(*(nx.ancestors(ext, m) for m in comp if m in own and m in ext))
-        return sum(1 for n in comp if n in papers) + len(descendants - comp)
+        return (-(sum(1 for n in comp if n in papers) + len(descendants - comp)),
+                -sum(carried[m] for m in comp if m in own), first_year(comp), sorted(comp))
 
-    lines = sorted(nx.connected_components(work), key=lambda c: (-weight(c), sorted(c)))
-    first_year = {}
-    for comp in lines[:max_lines]:
-        years = [b.details(p).year for p in comp if p in papers]
-        first_year[frozenset(comp)] = (min((y for y in years if y is not None), default=9999), sorted(comp))
-    for i, comp in enumerate(sorted(first_year, key=first_year.get)):
+    lines = sorted(nx.connected_components(work), key=strength)
+    kept = sorted(lines[:max_lines], key=lambda c: (first_year(c), sorted(c)))
+    for i, comp in enumerate(kept):
         for n in sorted(comp):
             if n in papers:
                 b.paper(n, "line", i)
@@ -730,7 +761,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     notes = [f"{rest} other papers by {label} name none of these methods."] if rest else []
     if len(lines) > max_lines:
         notes.append(f"{len(lines) - max_lines} more lines of work are left out (the map keeps the {max_lines} "
-                     "with the most papers and methods extending theirs).")
+                     "with the most papers and methods extending theirs, then those more papers name).")
     return LineageMap(person, label, "author", list(b.nodes.values()), list(b.edges.values()), notes)
 
 
