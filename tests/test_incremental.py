@@ -63,10 +63,9 @@ GADGET = "We use a convolutional neural network and a support vector machine to 
 
 @pytest.fixture(scope="module")
 def at_once(tmp_path_factory):
-    """The seeds built at once into a new store. (A build into a new folder, ``out=``, also learns
-    the corpus vocabulary in a first pass, which a build into a store does not yet do.)"""
+    """The seeds built at once into a new folder."""
     out = tmp_path_factory.mktemp("at-once")
-    build(SEED_FILES, store=out, views=False, workers=1)
+    build(SEED_FILES, out, views=False, workers=1)
     return out
 
 

@@ -136,10 +136,40 @@ class Term:
         self.papers.add(paper)
         if paper not in self.kinds[kind]:
             self.kinds[kind].add(paper)
-            if len(self.evidence) < EVIDENCE_KEPT:
-                self.evidence.append((paper, kind, sentence))
-            elif kind in STRONG_KINDS and not any(k in STRONG_KINDS for _, k, _ in self.evidence):
-                self.evidence[-1] = (paper, kind, sentence)  # what defines a name says most about it
+            self._keep(paper, kind, sentence)
+
+    def _keep(self, paper: str, kind: str, sentence: str) -> None:
+        if len(self.evidence) < EVIDENCE_KEPT:
+            self.evidence.append((paper, kind, sentence))
+        elif kind in STRONG_KINDS and not any(k in STRONG_KINDS for _, k, _ in self.evidence):
+            self.evidence[-1] = (paper, kind, sentence)  # what defines a name says most about it
+
+    def merge(self, later: Term) -> None:
+        """Add the evidence of ``later``, the same name in papers read after this term's: the
+        same term as if they had been read here in turn (``later.evidence`` holds its first
+        strong evidence, the one this term may keep)."""
+        self.forms.update(later.forms)
+        self.shorts.update(later.shorts)
+        self.papers |= later.papers
+        for kind, papers in later.kinds.items():
+            self.kinds[kind] |= papers
+        for context, papers in later.contexts.items():
+            self.contexts[context] |= papers
+        for item in later.evidence:
+            self._keep(*item)
+
+    def state(self) -> dict:
+        return {"forms": self.forms, "shorts": self.shorts, "papers": sorted(self.papers),
+                "kinds": {k: sorted(v) for k, v in self.kinds.items()},
+                "contexts": {k: sorted(v) for k, v in self.contexts.items()},
+                "evidence": self.evidence, "descriptive": self.descriptive}
+
+    @classmethod
+    def from_state(cls, key: str, state: dict) -> Term:
+        return cls(key, Counter(state["forms"]), Counter(state["shorts"]), set(state["papers"]),
+                   defaultdict(set, {k: set(v) for k, v in state["kinds"].items()}),
+                   defaultdict(set, {k: set(v) for k, v in state["contexts"].items()}),
+                   [tuple(e) for e in state["evidence"]], state["descriptive"])
 
 
 @dataclass
@@ -154,6 +184,30 @@ class Vocabulary:
     @property
     def accepted(self) -> list[Term]:
         return [t for _, t in sorted(self.terms.items()) if t.accepted and self.iri(t) not in self.taken]
+
+    def merge(self, later: Vocabulary) -> None:
+        """Add the evidence of ``later``, learned from other papers read after these."""
+        for key, term in later.terms.items():
+            if key in self.terms:
+                self.terms[key].merge(term)
+            else:
+                self.terms[key] = term
+        self.short_uses.update(later.short_uses)
+        self._proposed = None
+
+    def names(self) -> dict[str, tuple[str, ...]]:
+        """Each accepted name's key -> its IRI and spellings: what the second pass looks for."""
+        return {t.key: (self.iri(t), *self.labels(t)) for t in self.accepted}
+
+    def state(self) -> dict:
+        """The evidence as plain data (JSON), which ``from_state`` reads back."""
+        return {"terms": {key: term.state() for key, term in sorted(self.terms.items())},
+                "short_uses": self.short_uses}
+
+    @classmethod
+    def from_state(cls, state: dict, taken: set[str]) -> Vocabulary:
+        return cls({key: Term.from_state(key, t) for key, t in state["terms"].items()}, taken,
+                   Counter(state["short_uses"]))
 
     def labels(self, term: Term) -> list[str]:
         """The term's spellings: its label, its other forms, and its acronym unless the corpus
@@ -458,7 +512,8 @@ class _Learner:
 
 def learn_vocabulary(texts: Iterable[tuple[str, str | None, str | None]], lexicon: Lexicon) -> Vocabulary:
     """The first pass: the candidate names of ``(paper key, title, abstract)`` texts and their
-    evidence; ``Vocabulary.accepted`` are the names it accepts."""
+    evidence; ``Vocabulary.accepted`` are the names it accepts. The vocabularies of consecutive
+    parts of a corpus, merged in order (``Vocabulary.merge``), are the vocabulary of the whole."""
     learner = _Learner(lexicon)
     seen = set()
     for paper, title, abstract in texts:
