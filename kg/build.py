@@ -289,7 +289,7 @@ def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extracto
     after = vocabulary.names()
     changed = {name for key in before.keys() | after.keys() if before.get(key) != after.get(key)
                for name in before.get(key, ())[1:] + after.get(key, ())[1:]}
-    return Learned(vocabulary, index, index.naming(changed) - new.keys() if changed and before else set())
+    return Learned(vocabulary, index, index.naming(changed) - new.keys() if changed else set())
 
 
 @contextlib.contextmanager
@@ -361,11 +361,10 @@ def first_pass(documents: Sequence[Document | InputError], extractor: Extractor,
     return learned
 
 
-def second_pass_of_known_papers(increment: Increment, learned: Learned) -> None:
-    """After the new papers: the known papers the vocabulary changed for, extracted again, and
-    where its names were learned."""
+def finish_vocabulary(increment: Increment, learned: Learned) -> None:
+    """After the second pass: the methods the papers extracted again no longer name dropped, and
+    where the vocabulary's names were learned."""
     sink = increment.sink
-    sink.add(relink(increment, learned))
     increment.restated |= delta.drop_unused_methods(sink.store, increment.unlinked)
     sink.add(relearned(increment, learned))
     learned.index.close()
@@ -711,10 +710,12 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 documents = list(documents)  # read once for both passes
                 learned = first_pass(documents, extractor, db, staging, report)
             increment = Increment(sink, extractor, report, learned.vocabulary if learned else None)
+            if learned is not None:  # known papers first, as a build at once reads them
+                sink.add(relink(increment, learned))
             sink.add(increment.triples(documents))
             del documents
             if learned is not None:
-                second_pass_of_known_papers(increment, learned)
+                finish_vocabulary(increment, learned)
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             step("resolving people and summarising methods")

@@ -422,7 +422,7 @@ DELETE {{ ?x a kg:Method }} WHERE {{ {unused} ?x skos:inScheme ?scheme }}""")
 
 
 LEARNED = """SELECT ?s ?p ?o WHERE { { VALUES ?p { kg:learnedFrom kg:learnedPapers } ?s ?p ?o }
-  UNION { ?m kg:learnedFrom ?s . ?s ?p ?o } }"""
+  UNION { ?s a kg:VocabularyEvidence ; ?p ?o } }"""
 
 
 def learned(store: Store) -> set[ox.Quad]:
