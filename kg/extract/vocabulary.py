@@ -298,6 +298,9 @@ class Vocabulary:
 _LOWER_WORD = r"[a-z][a-z0-9]*(?:['-][a-z0-9]+)*"
 #: the lowercase words, one space apart, right before a head
 _WORDS_BEFORE = re.compile(r"(?:(?<![\w'-])" + _LOWER_WORD + r" ){1,%d}$" % (MAX_MODIFIERS + 2))
+#: a whole lowercase word (hyphens inside): where a head may be; a set of heads finds them in
+#: half the time of one expression of alternatives
+_LOWER_TOKEN = re.compile(r"(?<![\w'-])[a-z]+(?:-[a-z]+)*(?![\w'-])")
 _WORD_AFTER = re.compile(r" (" + _LOWER_WORD + r")(?![\w'-])")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ ,]*$")
 _X_WORD = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")$")
@@ -358,12 +361,14 @@ def _sentence_start(sents: list[tuple[int, int]], starts: list[int], pos: int) -
     return sents[i][0] if i >= 0 else 0
 
 
-def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: re.Pattern) -> Iterator[tuple[int, int, str]]:
+def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: frozenset[str]) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of the names the grammar takes: modifiers and a head, the head a
     technique head ending the phrase ("... sigmoid attention."), or any noun a kind noun follows
     ("a data hallucination technique"). A name never starts before its sentence."""
     starts = [a for a, _ in sents]
-    for m in heads.finditer(text):
+    for m in _LOWER_TOKEN.finditer(text):
+        if m.group() not in heads:
+            continue
         a, b = m.span()
         s_start = _sentence_start(sents, starts, a)
         low = m.group()
@@ -440,8 +445,7 @@ class _Learner:
                       if any(lexicon.concepts[i].kind != "method" for i in iris)}
         self.vocabulary = Vocabulary(taken=set(lexicon.concepts))
         words = self.c.technique_heads | self.c.kind_nouns
-        forms = sorted(words | {w + "s" for w in self.c.technique_heads}, key=len, reverse=True)
-        self.heads = re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w'-])")
+        self.heads = frozenset(words | {w + "s" for w in self.c.technique_heads})
 
     def admissible(self, name: str) -> str | None:
         """The name's key, or None for a name the catalogue knows, a task, a generic phrase."""
