@@ -357,9 +357,9 @@ EXTRACTED_LINKS = frozenset(str(KG) + name for name in ("mentions", "proposes", 
 EVIDENCE_PREFIX = str(KGR["evidence/"])
 #: What the extraction stated about some papers (``VALUES ?paper``): their links (``EXTRACTED_LINKS``)
 #: and the evidence nodes derived from them.
-EXTRACTED = """SELECT ?paper ?s ?p ?o WHERE { %%s
-  { VALUES ?p { %s } ?paper ?p ?o BIND(?paper AS ?s) }
-  UNION { ?s prov:wasDerivedFrom ?paper ; a kg:Evidence . ?s ?p ?o } }""" % " ".join(f"<{p}>" for p in sorted(EXTRACTED_LINKS))
+EXTRACTED = """SELECT ?paper ?s ?p ?o WHERE {
+  { %%(papers)s VALUES ?p { %s } ?paper ?p ?o BIND(?paper AS ?s) }
+  UNION { %%(papers)s ?s prov:wasDerivedFrom ?paper ; a kg:Evidence . ?s ?p ?o } }""" % " ".join(f"<{p}>" for p in sorted(EXTRACTED_LINKS))
 
 
 def is_extracted(quad: ox.Quad, paper: ox.NamedNode) -> bool:
@@ -382,7 +382,7 @@ def extracted(store: Store, papers: Sequence[ox.NamedNode]) -> dict[ox.NamedNode
     found: dict[ox.NamedNode, set[ox.Quad]] = {paper: set() for paper in papers}
     for start in range(0, len(papers), NAMES_PER_QUERY):
         values = "VALUES ?paper { %s }" % " ".join(map(str, papers[start:start + NAMES_PER_QUERY]))
-        for row in store.query(EXTRACTED % values):
+        for row in store.query(EXTRACTED % {"papers": values}):  # in each branch: Oxigraph joins a union first
             found[row["paper"]].add(ox.Quad(row["s"], row["p"], row["o"]))
     return found
 
