@@ -9,6 +9,11 @@ are skipped, a document whose file name the store holds with another hash replac
 the old version contributed is deleted first), new documents are added. The same inputs in the
 same order give the same graph at once or in steps.
 
+A build into a folder first learns the corpus vocabulary (``first_pass``): the evidence of its new
+papers is added to what the folder's ``vocabulary.sqlite`` holds, and the papers built before that
+name a name it newly accepts, withdraws or spells otherwise are extracted again (``relink``), so
+an increment ends with the links a build at once gives.
+
 Extraction runs in this process, in ``workers`` forked processes, or on a Dask cluster; batches
 come back in order and every paper is canonicalised on its own against the method registry, so the
 graph does not depend on where or in how many processes the text was read.
@@ -351,11 +356,15 @@ def first_pass(documents: Sequence[Document | InputError], extractor: Extractor,
                report: BuildReport) -> Learned:
     """The corpus vocabulary of a build into a folder, which the extraction then finds: learned
     from the papers of ``documents`` added to what the folder's earlier builds learned."""
-    from kg.extract.corpus import CorpusIndex
+    from kg.extract.corpus import FILE as CORPUS_FILE, CorpusIndex
 
     index = CorpusIndex(staging, staging.parent if report.continued else None)
-    relearn = bool(report.replaced) and index.keep_only(
-        {row["p"].value.removeprefix(delta.PAPER_PREFIX) for row in db.query("SELECT ?p WHERE { ?p a kg:Paper }")})
+    if report.continued and not (staging.parent / CORPUS_FILE).is_file():
+        index.add(delta.stored_texts(db))  # a folder built before the index: its papers as the store holds them
+        relearn = True
+    else:
+        relearn = bool(report.replaced) and index.keep_only(
+            {row["p"].value.removeprefix(delta.PAPER_PREFIX) for row in db.query("SELECT ?p WHERE { ?p a kg:Paper }")})
     learned = learn_corpus_vocabulary(documents, extractor, index, relearn)
     extractor.add_lexicon(learned.vocabulary.write_turtle(staging / "vocabulary.ttl"))
     return learned

@@ -343,3 +343,20 @@ def test_a_name_whose_only_definition_is_replaced_is_unlinked_in_the_papers_buil
     build([first, new / "2.jsonl"], fresh, views=False, workers=1)
     assert same_graph(fresh, steps)
     assert summaries(steps) == summaries(fresh) == aggregates(fresh)
+
+
+GADGET_PAPER = {"title": "Gadgets Hashed", "authors": ["Cy Ng"], "year": 2021,
+                "abstract": "We sort gadgets with SWH and a support vector machine."}
+
+
+def test_a_folder_built_before_the_index_learns_from_its_stored_papers(tmp_path):
+    first = jsonl(tmp_path / "1.jsonl", SORTER, HASHING)
+    second = jsonl(tmp_path / "2.jsonl", GADGET_PAPER)
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([first], store=steps, views=False, workers=1)
+    (steps / "vocabulary.sqlite").unlink()  # as a folder from before it
+    build([first, second], store=steps, views=False, workers=1)
+    build([first, second], fresh, views=False, workers=1)
+    assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, GADGET_PAPER["title"])
+    assert (steps / "vocabulary.ttl").read_text() == (fresh / "vocabulary.ttl").read_text()
+

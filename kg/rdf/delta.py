@@ -428,3 +428,14 @@ LEARNED = """SELECT ?s ?p ?o WHERE { { VALUES ?p { kg:learnedFrom kg:learnedPape
 def learned(store: Store) -> set[ox.Quad]:
     """The statements of where the corpus vocabulary's names were learned (``kg:learnedFrom``)."""
     return {ox.Quad(row["s"], row["p"], row["o"]) for row in store.query(LEARNED)}
+
+
+def stored_texts(store: Store) -> list[tuple[str, str, str]]:
+    """Every paper's key, title and abstract ("" for none), by key (one of each)."""
+    rows = store.query("""SELECT ?p ?title ?abstract WHERE { ?p a kg:Paper
+      OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract } } ORDER BY ?p""")
+    texts: dict[str, tuple[str, str, str]] = {}
+    for row in rows:
+        key = row["p"].value.removeprefix(PAPER_PREFIX)
+        texts.setdefault(key, (key, row["title"].value if row["title"] else "", row["abstract"].value if row["abstract"] else ""))
+    return list(texts.values())
