@@ -274,11 +274,12 @@ def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extracto
     vocabulary = index.vocabulary(taken)
     before = vocabulary.names()
     new: dict[str, tuple[str, str, str]] = {}
+    held = index.keys()
     for document in documents:
         for record in document.records if isinstance(document, Document) else ():
             keys = MatchKeys(record)
             key = keys["title"] or keys["abstract"]
-            if key not in new and not index.holds(key):
+            if key not in new and key not in held:
                 new[key] = (key, record.title, record.abstract)
     texts = list(new.values())
     if relearn:
@@ -294,7 +295,7 @@ def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extracto
     after = vocabulary.names()
     changed = {name for key in before.keys() | after.keys() if before.get(key) != after.get(key)
                for name in before.get(key, ())[1:] + after.get(key, ())[1:]}
-    return Learned(vocabulary, index, index.naming(changed) - new.keys() if changed else set())
+    return Learned(vocabulary, index, index.naming(changed) - new.keys() if changed and held else set())
 
 
 @contextlib.contextmanager

@@ -43,16 +43,17 @@ class CorpusIndex:
         self.db.commit()
         self.db.close()
 
-    def holds(self, key: str) -> bool:
-        return self.db.execute("SELECT 1 FROM paper WHERE key = ?", (key,)).fetchone() is not None
+    def keys(self) -> set[str]:
+        """The keys of the papers indexed."""
+        return {key for (key,) in self.db.execute("SELECT key FROM paper")}
 
     def add(self, texts: Iterable[Text]) -> None:
         """Index these papers' texts, after the ones indexed before."""
+        first = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM paper").fetchone()[0]
+        rows = [(first + i, key, title or "", abstract or "") for i, (key, title, abstract) in enumerate(texts)]
         with self.db:
-            for key, title, abstract in texts:
-                cursor = self.db.execute("INSERT INTO paper(key) VALUES (?)", (key,))
-                self.db.execute("INSERT INTO text(rowid, title, abstract) VALUES (?, ?, ?)",
-                                (cursor.lastrowid, title or "", abstract or ""))
+            self.db.executemany("INSERT INTO paper(id, key) VALUES (?, ?)", [row[:2] for row in rows])
+            self.db.executemany("INSERT INTO text(rowid, title, abstract) VALUES (?, ?, ?)", [(row[0], *row[2:]) for row in rows])
 
     def texts(self, keys: Iterable[str] | None = None) -> Iterator[Text]:
         """The texts of the papers ``keys`` (of every paper when None), in the order indexed."""

@@ -437,12 +437,23 @@ def _context_kinds(text: str, a: int, b: int, c: Cues) -> set[str]:
     return kinds
 
 
+_CATALOGUE: list = []  # [(lexicon, its names' keys, its tasks' keys)]: the last catalogue read
+
+
+def _catalogue(lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys of the catalogue's names and of its tasks' names, made once for the many parts of
+    a corpus a process reads (0.25 s each on 2,000 concepts)."""
+    if not _CATALOGUE or _CATALOGUE[0] is not lexicon:
+        by_key = lexicon.by_key()
+        _CATALOGUE[:] = [lexicon, frozenset(by_key),
+                         frozenset(k for k, iris in by_key.items() if any(lexicon.concepts[i].kind != "method" for i in iris))]
+    return _CATALOGUE[1], _CATALOGUE[2]
+
+
 class _Learner:
     def __init__(self, lexicon: Lexicon):
         self.c = cues()
-        self.known = set(lexicon.by_key())
-        self.tasks = {k for k, iris in lexicon.by_key().items()
-                      if any(lexicon.concepts[i].kind != "method" for i in iris)}
+        self.known, self.tasks = _catalogue(lexicon)
         self.vocabulary = Vocabulary(taken=set(lexicon.concepts))
         words = self.c.technique_heads | self.c.kind_nouns
         self.heads = frozenset(words | {w + "s" for w in self.c.technique_heads})
