@@ -712,8 +712,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
-            # A new graph: the corpus teaches the vocabulary (first pass), which the extraction finds
-            # in every paper; an increment into a build folder finds the names its first build learned.
+            # Into a folder: the corpus teaches the vocabulary (first pass, with what the folder's
+            # earlier builds learned), which the extraction finds in every paper, old ones included.
             documents: Iterable[Document | InputError] = _watched(iter_documents(files), report, caught, shown)
             learned = None
             if staging is not None:
