@@ -9,6 +9,11 @@ are skipped, a document whose file name the store holds with another hash replac
 the old version contributed is deleted first), new documents are added. The same inputs in the
 same order give the same graph at once or in steps.
 
+A build into a folder first learns the corpus vocabulary (``first_pass``): the evidence of its new
+papers is added to what the folder's ``vocabulary.sqlite`` holds, and the papers built before that
+name a name it newly accepts, withdraws or spells otherwise are extracted again (``relink``), so
+an increment ends with the links a build at once gives.
+
 Extraction runs in this process, in ``workers`` forked processes, or on a Dask cluster; batches
 come back in order and every paper is canonicalised on its own against the method registry, so the
 graph does not depend on where or in how many processes the text was read.
@@ -83,6 +88,9 @@ class BuildReport:
     site_seconds: float = 0.0  # of ``seconds``, writing the site
     out: Path | None = None
     continued: bool = False  # the build added to a store that held a graph
+    #: IRIs of the papers whose links to methods this build made or changed: the new papers and
+    #: the known ones the corpus vocabulary linked anew (see ``relink``)
+    mentions_changed: set[str] = field(default_factory=set)
 
     def summary(self) -> str:
         kept = (f"; {self.unchanged} unchanged documents skipped" if self.unchanged else "") + \
@@ -129,7 +137,8 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
     paper's methods canonicalised on their own (the registry keys them later, in order)."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
 
-    config = (lexicons, methods_json)
+    # a file's version too: a build folder's vocabulary.ttl changes from one build to the next
+    config = (lexicons, methods_json, tuple(_version(path) for path in (*lexicons, methods_json) if path))
     if config not in _PIPELINES:
         _PIPELINES[config] = load_pipeline([Path(p) for p in lexicons],
                                            methods_json=Path(methods_json) if methods_json else None)
@@ -137,6 +146,14 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
     for extraction in extractions:
         canonicalise([extraction])
     return extractions
+
+
+def _version(path: str) -> tuple[int, int] | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
 
 
 class _Done:
@@ -220,20 +237,147 @@ class Extractor:
 
 # --- the first pass -------------------------------------------------------------------------------
 
-def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extractor: Extractor):
-    """The first pass over the papers of ``documents``: the method names the corpus teaches (see
-    ``kg.extract.vocabulary``), each paper keyed as the resolver keys a new paper."""
+#: Papers per part of the first pass (the workers read the parts, merged in order).
+LEARN_PART = 1000
+
+
+def learn_part(texts: list[tuple[str, str, str]], config: tuple):
+    """The first pass over some papers, with this process's catalogue (loaded once per process)."""
     from kg.extract.components import get_lexicon
     from kg.extract.vocabulary import learn_vocabulary
+
+    return learn_vocabulary(texts, get_lexicon(*config))
+
+
+@dataclass
+class Learned:
+    """What the first pass learned: the corpus vocabulary (kept in ``index``, the folder's
+    ``vocabulary.sqlite``), and the papers read before whose names it accepted, withdrew or spelled
+    otherwise (keys), to extract again."""
+
+    vocabulary: object  # kg.extract.vocabulary.Vocabulary
+    index: object  # kg.extract.corpus.CorpusIndex
+    stale: set[str]
+
+
+def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extractor: Extractor, index,
+                            relearn: bool) -> Learned:
+    """The first pass over the new papers of ``documents`` (see ``kg.extract.vocabulary``), each
+    keyed as the resolver keys a new paper, added to the evidence of the papers ``index`` holds
+    (all read again from it when ``relearn``: papers were dropped). The workers read the papers
+    while this process indexes them."""
+    from kg.extract.components import get_lexicon
+    from kg.extract.vocabulary import Vocabulary
     from kg.resolve.resolve import MatchKeys
 
-    def texts():
-        for document in documents:
-            for record in document.records if isinstance(document, Document) else ():
-                keys = MatchKeys(record)
-                yield keys["title"] or keys["abstract"], record.title, record.abstract
+    taken = set(get_lexicon(*extractor.config).concepts)  # loaded here: forked workers inherit it
+    vocabulary = index.vocabulary(taken)
+    before = vocabulary.names()
+    new: dict[str, tuple[str, str, str]] = {}
+    held = index.keys()
+    for document in documents:
+        for record in document.records if isinstance(document, Document) else ():
+            keys = MatchKeys(record)
+            key = keys["title"] or keys["abstract"]
+            if key not in new and key not in held:
+                new[key] = (key, record.title, record.abstract)
+    texts = list(new.values())
+    if relearn:
+        vocabulary = Vocabulary(taken=taken)
+    read = [*index.texts(), *texts] if relearn else texts
+    parts = [read[i:i + LEARN_PART] for i in range(0, len(read), LEARN_PART)]
+    with _learning_pool(extractor, len(parts)) as pool:
+        learned = (pool.map if pool else map)(learn_part, parts, itertools.repeat(extractor.config))
+        index.add(texts)
+        for part in learned:
+            vocabulary.merge(part)
+    index.keep_vocabulary(vocabulary)
+    after = vocabulary.names()
+    changed = {name for key in before.keys() | after.keys() if before.get(key) != after.get(key)
+               for name in before.get(key, ())[1:] + after.get(key, ())[1:]}
+    return Learned(vocabulary, index, index.naming(changed) - new.keys() if changed and held else set())
 
-    return learn_vocabulary(texts(), get_lexicon(*extractor.config))
+
+@contextlib.contextmanager
+def _learning_pool(extractor: Extractor, parts: int):
+    """Forked processes for the first pass, or None where it runs here (one worker, one part, Dask)."""
+    if extractor.workers == 1 or extractor.dask or parts < 2:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(min(extractor.workers, parts), mp_context=multiprocessing.get_context("fork")) as pool:
+        yield pool
+
+
+def relink(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
+    """The papers of earlier builds the vocabulary changed for, extracted again: what their
+    extraction now states that it did not is yielded, what it no longer states is deleted (with
+    the lineage links only it supported). Fills ``increment.relinked`` (the papers whose links
+    changed), ``.unlinked`` (methods that lost a paper or a link) and ``.restated``."""
+    store = increment.sink.store
+    papers = [key for key in sorted(learned.stale) if store.ask("ASK { ?p a kg:Paper }", {"p": paper_iri(key)})]
+    texts = {key: (title, abstract) for key, title, abstract in learned.index.texts(papers)}
+    for start in range(0, len(papers), BATCH):
+        batch = [Paper(key, *texts[key], None, [], False, [], []) for key in papers[start:start + BATCH]]
+        before = delta.extracted(store, [paper_iri(paper.key) for paper in batch])
+        extractions = increment.extractor.submit(batch).result()
+        after = [list(increment._extraction_triples([extraction])) for extraction in extractions]
+        gone: set[ox.Quad] = set()
+        for extraction, triples in zip(extractions, after):
+            paper = paper_iri(extraction.paper_key)
+            old, new = before[paper], {t for t in triples if delta.is_extracted(t, paper)}
+            if old != new:
+                increment.relinked.add(extraction.paper_key)
+                gone |= old - new
+        # deleted before the new statements are loaded: a link stated anew is kept
+        delta.delete(store, gone)
+        lost = delta.lineage_of(gone)
+        increment.restated |= {q.subject for q in gone} | delta.drop_unsupported(store, lost)
+        increment.unlinked |= {q.object for q in gone if q.predicate.value in delta.EXTRACTED_LINKS}
+        increment.unlinked |= {method for link in lost for method in link}
+        for triples in after:
+            yield from triples
+
+
+def relearned(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
+    """Where the vocabulary's names were learned, as the store should now hold it: what it did
+    not hold is yielded, what it held and no longer should is deleted (``increment.restated``)."""
+    store = increment.sink.store
+    now = list(learned.vocabulary.triples(paper_iri, increment.methods.long))
+    before = delta.learned(store) if increment.report.continued else set()
+    gone = before.difference(now)
+    delta.delete(store, gone)
+    increment.restated |= {q.subject for q in gone}
+    yield from (t for t in now if t not in before)
+
+
+def first_pass(documents: Sequence[Document | InputError], extractor: Extractor, db: Store, staging: Path,
+               report: BuildReport) -> Learned:
+    """The corpus vocabulary of a build into a folder, which the extraction then finds: learned
+    from the papers of ``documents`` added to what the folder's earlier builds learned."""
+    from kg.extract.corpus import FILE as CORPUS_FILE, CorpusIndex
+
+    index = CorpusIndex(staging, staging.parent if report.continued else None)
+    if report.continued and not (staging.parent / CORPUS_FILE).is_file():
+        index.add(delta.stored_texts(db))  # a folder built before the index: its papers as the store holds them
+        relearn = True
+    else:
+        relearn = bool(report.replaced) and index.keep_only(
+            {row["p"].value.removeprefix(delta.PAPER_PREFIX) for row in db.query("SELECT ?p WHERE { ?p a kg:Paper }")})
+    learned = learn_corpus_vocabulary(documents, extractor, index, relearn)
+    extractor.add_lexicon(learned.vocabulary.write_turtle(staging / "vocabulary.ttl"))
+    return learned
+
+
+def finish_vocabulary(increment: Increment, learned: Learned) -> None:
+    """After the second pass: the methods the papers extracted again no longer name dropped, and
+    where the vocabulary's names were learned."""
+    sink = increment.sink
+    increment.restated |= delta.drop_unused_methods(sink.store, increment.unlinked)
+    sink.add(relearned(increment, learned))
+    learned.index.close()
 
 
 # --- one increment ------------------------------------------------------------------------------
@@ -305,6 +449,10 @@ class Increment:
         self.redated: set[str] = set()  # known papers a record of this build gave a year
         self.labelled: set[str] = set()  # IRIs of the methods this build gave a type or labels
         self.cited: set[str] = set()  # keys of the papers this build gave identifiers (see kg.rdf.citations)
+        # (see ``relink``) known papers whose links changed, methods that lost some, subjects that lost statements
+        self.relinked: set[str] = set()
+        self.unlinked: set[ox.NamedNode] = set()
+        self.restated: set[ox.NamedNode] = set()
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -400,8 +548,9 @@ class Increment:
             delta.summarise(self.sink.store)
         else:
             delta.summarise_added(self.sink.store, self.added_papers, self.labelled)
-            delta.summarise(self.sink.store, self.redated)  # recounted whole, after the additions
-        return restated
+            # recounted whole, after the additions
+            delta.summarise(self.sink.store, self.redated | self.relinked, self.unlinked)
+        return restated | self.restated
 
 
 # --- where a build goes ---------------------------------------------------------------------------
@@ -563,25 +712,25 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
-            # A new graph: the corpus teaches the vocabulary (first pass), which the extraction finds
-            # in every paper; an increment into a build folder finds the names its first build learned.
+            # Into a folder: the corpus teaches the vocabulary (first pass, with what the folder's
+            # earlier builds learned), which the extraction finds in every paper, old ones included.
             documents: Iterable[Document | InputError] = _watched(iter_documents(files), report, caught, shown)
-            vocabulary = None
-            if out is not None:
+            learned = None
+            if staging is not None:
                 documents = list(documents)  # read once for both passes
-                vocabulary = learn_corpus_vocabulary(documents, extractor)
-                extractor.add_lexicon(vocabulary.write_turtle(staging / "vocabulary.ttl"))
-            elif staging is not None and (staging.parent / "vocabulary.ttl").exists():
-                extractor.add_lexicon(staging.parent / "vocabulary.ttl")
-            increment = Increment(sink, extractor, report, vocabulary)
+                learned = first_pass(documents, extractor, db, staging, report)
+            increment = Increment(sink, extractor, report, learned.vocabulary if learned else None)
+            if learned is not None:  # known papers first, as a build at once reads them
+                sink.add(relink(increment, learned))
             sink.add(increment.triples(documents))
             del documents
-            if vocabulary is not None:
-                sink.add(vocabulary.triples(paper_iri, increment.methods.long))
+            if learned is not None:
+                finish_vocabulary(increment, learned)
             if not report.papers and not report.unchanged and not report.replaced:
                 raise BuildFailed("no papers found in the input: nothing was written", report.problems)
             step("resolving people and summarising methods")
             restated = increment.finish()
+            report.mentions_changed = {paper_iri(key).value for key in [*increment.added_papers, *increment.relinked]}
             step("optimising the store")
             _optimize_when_due(db, report, stored)
             # Counting a large store takes seconds: a build into one counts what it added.

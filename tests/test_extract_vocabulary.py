@@ -203,3 +203,43 @@ def test_an_increment_finds_the_names_its_first_build_learned(tmp_path):
     with open_store(tmp_path / "out") as store:
         mentions = store.select("SELECT ?t WHERE { ?p kg:mentions ?m ; dcterms:title ?t . ?m skos:prefLabel 'TiSA' }")
     assert {r["t"] for r in mentions} == {"Attending to spans", "Pruning parsers"}
+
+
+# --- parts of a corpus, and an increment's evidence ----------------------------------------------
+
+def test_every_head_is_one_lowercase_word():
+    """The grammar finds heads as whole lowercase words (``_LOWER_TOKEN``): a cue of two words or
+    with capitals would never be found."""
+    from kg.extract.vocabulary import _LOWER_TOKEN, cues
+
+    c = cues()
+    assert [w for w in c.technique_heads | c.kind_nouns if not _LOWER_TOKEN.fullmatch(w)] == []
+
+
+@pytest.fixture(scope="module")
+def seed_texts():
+    from kg.ingest import iter_documents
+    from tests.conftest import SEEDS
+
+    return [(f"p{i}", r.title, r.abstract) for i, r in
+            enumerate(r for d in iter_documents([SEEDS]) for r in getattr(d, "records", ()))]
+
+
+@pytest.mark.parametrize("part", [1, 5, 17])
+def test_the_vocabularies_of_parts_merged_in_order_are_the_whole_corpus(lexicon, seed_texts, monkeypatch, part):
+    monkeypatch.setattr("kg.extract.vocabulary.EVIDENCE_KEPT", 2)  # so that parts compete for the evidence kept
+    whole = learn_vocabulary(seed_texts, lexicon)
+    merged = learn_vocabulary(seed_texts[:part], lexicon)
+    for start in range(part, len(seed_texts), part):
+        merged.merge(learn_vocabulary(seed_texts[start:start + part], lexicon))
+    assert len(whole.accepted) > 10 and any(len(t.evidence) == 2 for t in whole.accepted)
+    assert merged.state() == whole.state()
+    assert merged.names() == whole.names()
+
+
+def test_a_vocabulary_read_back_from_its_state_is_the_same(lexicon, seed_texts):
+    from kg.extract.vocabulary import Vocabulary
+
+    v = learn_vocabulary(seed_texts, lexicon)
+    back = Vocabulary.from_state(json.loads(json.dumps(v.state())), v.taken)
+    assert back.state() == v.state() and back.names() == v.names() and back.proposed == v.proposed

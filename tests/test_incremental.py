@@ -63,10 +63,9 @@ GADGET = "We use a convolutional neural network and a support vector machine to 
 
 @pytest.fixture(scope="module")
 def at_once(tmp_path_factory):
-    """The seeds built at once into a new store. (A build into a new folder, ``out=``, also learns
-    the corpus vocabulary in a first pass, which a build into a store does not yet do.)"""
+    """The seeds built at once into a new folder."""
     out = tmp_path_factory.mktemp("at-once")
-    build(SEED_FILES, store=out, views=False, workers=1)
+    build(SEED_FILES, out, views=False, workers=1)
     return out
 
 
@@ -292,3 +291,72 @@ def test_cli_build_flags_are_checked_in_one_line(tmp_path):
         result = run(*argv)
         assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1 and said in result.stderr, result.stderr
+
+
+SORTER = {"title": "Sorting Gadgets Quickly", "authors": ["Ada Quill"], "year": 2019,
+          "abstract": "Our gadget sorter relies on spectral widget hashing to group the parts. It sorts a million gadgets an hour."}
+HASHING = {"title": "Widgets Grouped by Their Spectra", "authors": ["Bo Li"], "year": 2020,
+           "abstract": "We propose spectral widget hashing (SWH), a method that groups widgets by their spectra. "
+                       "SWH outperforms random projections on three sets of widgets."}
+LEARNED = "SELECT ?m WHERE { ?p dcterms:title $title ; kg:mentions ?m . ?m skos:prefLabel ?l FILTER(LCASE(?l) = 'spectral widget hashing') }"
+
+
+def names_hashing(folder, title: str) -> bool:
+    with open_store(folder) as store:
+        return bool(store.select(LEARNED, {"title": rdflib_literal(title)}))
+
+
+def rdflib_literal(value: str):
+    import pyoxigraph as ox
+
+    return ox.Literal(value)
+
+
+def test_a_name_a_later_paper_defines_is_linked_in_the_papers_built_before(tmp_path):
+    first = jsonl(tmp_path / "1.jsonl", SORTER)
+    second = jsonl(tmp_path / "2.jsonl", HASHING)
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([first], store=steps, views=False, workers=1)
+    assert not names_hashing(steps, SORTER["title"])  # no paper defines it yet
+    report = build([first, second], store=steps, views=False, workers=1)
+    assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, HASHING["title"])
+    with open_store(steps) as store:
+        iris = {r["p"] for r in store.select("SELECT ?p WHERE { ?p a kg:Paper }")}
+        assert report.mentions_changed == iris  # the new paper, and the known one linked anew
+    build([first, second], fresh, views=False, workers=1)
+    assert same_graph(fresh, steps)
+    assert summaries(steps) == summaries(fresh) == aggregates(fresh)
+
+
+def test_a_name_whose_only_definition_is_replaced_is_unlinked_in_the_papers_built_before(tmp_path):
+    old, new = tmp_path / "old", tmp_path / "new"
+    for folder in (old, new):
+        folder.mkdir()
+    first = jsonl(tmp_path / "1.jsonl", SORTER)
+    jsonl(old / "2.jsonl", HASHING)
+    jsonl(new / "2.jsonl", dict(HASHING, abstract="We group widgets by their spectra with random projections."))
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([first, old / "2.jsonl"], store=steps, views=False, workers=1)
+    assert names_hashing(steps, SORTER["title"])
+    report = build([first, new / "2.jsonl"], store=steps, views=False, workers=1)
+    assert report.replaced == 1 and not names_hashing(steps, SORTER["title"])
+    build([first, new / "2.jsonl"], fresh, views=False, workers=1)
+    assert same_graph(fresh, steps)
+    assert summaries(steps) == summaries(fresh) == aggregates(fresh)
+
+
+GADGET_PAPER = {"title": "Gadgets Hashed", "authors": ["Cy Ng"], "year": 2021,
+                "abstract": "We sort gadgets with SWH and a support vector machine."}
+
+
+def test_a_folder_built_before_the_index_learns_from_its_stored_papers(tmp_path):
+    first = jsonl(tmp_path / "1.jsonl", SORTER, HASHING)
+    second = jsonl(tmp_path / "2.jsonl", GADGET_PAPER)
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([first], store=steps, views=False, workers=1)
+    (steps / "vocabulary.sqlite").unlink()  # as a folder from before it
+    build([first, second], store=steps, views=False, workers=1)
+    build([first, second], fresh, views=False, workers=1)
+    assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, GADGET_PAPER["title"])
+    assert (steps / "vocabulary.ttl").read_text() == (fresh / "vocabulary.ttl").read_text()
+

@@ -10,8 +10,9 @@ Entry points:
   ``Extraction`` per paper with a title or an abstract, in input order.
 - ``canonicalise(extractions) -> None``: one key per method across the whole corpus.
 - ``vocabulary.learn_vocabulary(texts, lexicon) -> Vocabulary``: the first pass of a build, the
-  method names the corpus teaches; ``Vocabulary.write_turtle(path)`` makes them a lexicon file
-  (concepts marked ``kg:learned``) for ``load_pipeline``.
+  method names the corpus teaches (``Vocabulary.merge`` sums the parts of a corpus);
+  ``Vocabulary.write_turtle(path)`` makes them a lexicon file (concepts marked ``kg:learned``) for
+  ``load_pipeline``; ``corpus.CorpusIndex`` keeps a build folder's evidence and texts for increments.
 - ``doc_to_extraction(doc, paper_key, abs_start=0, text=None) -> Extraction`` for a processed
   ``Doc``; ``paper_text(paper) -> (text, title_len, abstract_start)`` is the text it reads.
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import pyoxigraph as ox
 
 from kg.model import Paper, Person, SourceDocument
-from kg.rdf.namespaces import KGR
+from kg.rdf.namespaces import KG, KGR
 from kg.rdf.store import Store
 from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, paper_iri, person_iri, source_iri
 from kg.resolve.methods import MethodRegistry
@@ -264,16 +264,19 @@ INSERT { GRAPH <%(graph)s> { ?m kg:nameKey ?key } } WHERE {
   %(scope)s ?m a kg:Method ; skos:prefLabel|skos:altLabel ?label BIND(LCASE(STR(?label)) AS ?key) }"""
 
 
-def summarise(store: Store, papers: Iterable[str] | None = None) -> None:
-    """Recount the summaries of the methods of ``papers`` (keys) from all their papers; when
-    ``papers`` is None, make every summary and name key afresh."""
+def summarise(store: Store, papers: Iterable[str] | None = None, methods: Iterable[ox.NamedNode] = ()) -> None:
+    """Recount the summaries of the methods of ``papers`` (keys), and of ``methods``, from all
+    their papers; when ``papers`` is None, make every summary and name key afresh."""
     if papers is None:
         store.update(SUMMARISE % {"graph": SUMMARIES, "scope": ""})
         name_keys(store, None)
         return
     papers = " ".join(str(paper_iri(key)) for key in papers)
-    if papers:
-        scope = f"{{ SELECT DISTINCT ?m WHERE {{ VALUES ?changed {{ {papers} }} ?changed kg:mentions ?m }} }}"
+    methods = " ".join(map(str, set(methods)))
+    scopes = ([f"{{ VALUES ?changed {{ {papers} }} ?changed kg:mentions ?m }}"] if papers else []) + \
+             ([f"{{ VALUES ?m {{ {methods} }} }}"] if methods else [])
+    if scopes:
+        scope = f"{{ SELECT DISTINCT ?m WHERE {{ {' UNION '.join(scopes)} }} }}"
         store.update(SUMMARISE % {"graph": SUMMARIES, "scope": scope})
 
 
@@ -347,3 +350,92 @@ def reauthored_paper(key: str, state: PaperState) -> Paper:
     """A paper holding only its author list (with the authors' identifiers), to write that list again."""
     return Paper(key=key, title=None, abstract=None, year=None, authors=state.authors, authors_truncated=state.truncated,
                  categories=[], sources=[], author_ids=state.author_ids)
+
+
+#: The links the extraction gives a paper (to methods, datasets, models).
+EXTRACTED_LINKS = frozenset(str(KG) + name for name in ("mentions", "proposes", "uses", "comparesWith", "usesDataset", "usesModel"))
+EVIDENCE_PREFIX = str(KGR["evidence/"])
+#: What the extraction stated about some papers (``VALUES ?paper``): their links (``EXTRACTED_LINKS``)
+#: and the evidence nodes derived from them.
+EXTRACTED = """SELECT ?paper ?s ?p ?o WHERE {
+  { %%(papers)s VALUES ?p { %s } ?paper ?p ?o BIND(?paper AS ?s) }
+  UNION { %%(papers)s ?s prov:wasDerivedFrom ?paper ; a kg:Evidence . ?s ?p ?o } }""" % " ".join(f"<{p}>" for p in sorted(EXTRACTED_LINKS))
+
+
+def is_extracted(quad: ox.Quad, paper: ox.NamedNode) -> bool:
+    """Is ``quad`` of what ``extracted`` reads for ``paper``, among the triples of its extraction?"""
+    return (quad.subject == paper and quad.predicate.value in EXTRACTED_LINKS) or quad.subject.value.startswith(EVIDENCE_PREFIX)
+
+
+def lineage_of(quads: Iterable[ox.Quad]) -> set[tuple[ox.NamedNode, ox.NamedNode]]:
+    """The (method, base) of the ``kg:extends`` evidence nodes among ``quads``."""
+    nodes: dict[ox.NamedNode, dict[str, ox.NamedNode]] = {}
+    for q in quads:
+        if q.subject.value.startswith(EVIDENCE_PREFIX):
+            nodes.setdefault(q.subject, {})[q.predicate.value] = q.object
+    return {(n[str(KG.subject)], n[str(KG.object)]) for n in nodes.values()
+            if n.get(str(KG.predicate)) == ox.NamedNode(str(KG.extends))}
+
+
+def extracted(store: Store, papers: Sequence[ox.NamedNode]) -> dict[ox.NamedNode, set[ox.Quad]]:
+    """The statements the extraction made about each of ``papers`` (see ``EXTRACTED``)."""
+    found: dict[ox.NamedNode, set[ox.Quad]] = {paper: set() for paper in papers}
+    for start in range(0, len(papers), NAMES_PER_QUERY):
+        values = "VALUES ?paper { %s }" % " ".join(map(str, papers[start:start + NAMES_PER_QUERY]))
+        for row in store.query(EXTRACTED % {"papers": values}):  # in each branch: Oxigraph joins a union first
+            found[row["paper"]].add(ox.Quad(row["s"], row["p"], row["o"]))
+    return found
+
+
+def delete(store: Store, quads: Iterable[ox.Quad]) -> None:
+    """Delete these statements of the default graph."""
+    data = " ".join(f"{q.subject} {q.predicate} {q.object} ." for q in quads)
+    if data:
+        store.update(f"DELETE DATA {{ {data} }}")
+
+
+def drop_unsupported(store: Store, links: Iterable[tuple[ox.NamedNode, ox.NamedNode]]) -> set[ox.NamedNode]:
+    """Delete the ``kg:extends`` links among ``links`` (method, base) that no evidence states any
+    more; the methods that lost one."""
+    values = " ".join(f"({a} {b})" for a, b in set(links))
+    if not values:
+        return set()
+    unsupported = f"""VALUES (?a ?b) {{ {values} }} ?a kg:extends ?b
+FILTER NOT EXISTS {{ ?e kg:subject ?a ; kg:predicate kg:extends ; kg:object ?b }}"""
+    dropped = {row["a"] for row in store.query(f"SELECT ?a WHERE {{ {unsupported} }}")}
+    store.update(f"DELETE {{ ?a kg:extends ?b }} WHERE {{ {unsupported} }}")
+    return dropped
+
+
+def drop_unused_methods(store: Store, methods: Iterable[ox.NamedNode]) -> set[ox.NamedNode]:
+    """Of ``methods``, delete those no paper mentions and no lineage names, as ``drop_orphans``
+    does (a catalogue's concept loses only its type); those methods."""
+    values = " ".join(map(str, set(methods)))
+    if not values:
+        return set()
+    unused = f"""VALUES ?x {{ {values} }} ?x a kg:Method .
+FILTER NOT EXISTS {{ ?y kg:mentions ?x }} FILTER NOT EXISTS {{ ?x kg:extends ?y }} FILTER NOT EXISTS {{ ?y kg:extends ?x }}"""
+    dropped = {row["x"] for row in store.query(f"SELECT ?x WHERE {{ {unused} }}")}
+    store.update(f"""DELETE {{ ?x ?p ?o }} WHERE {{ {unused} FILTER NOT EXISTS {{ ?x skos:inScheme ?scheme }} ?x ?p ?o }} ;
+DELETE {{ ?x a kg:Method }} WHERE {{ {unused} ?x skos:inScheme ?scheme }}""")
+    return dropped
+
+
+LEARNED = """SELECT ?s ?p ?o WHERE { { VALUES ?p { kg:learnedFrom kg:learnedPapers } ?s ?p ?o }
+  UNION { ?s a kg:VocabularyEvidence ; ?p ?o } }"""
+
+
+def learned(store: Store) -> set[ox.Quad]:
+    """The statements of where the corpus vocabulary's names were learned (``kg:learnedFrom``)."""
+    return {ox.Quad(row["s"], row["p"], row["o"]) for row in store.query(LEARNED)}
+
+
+def stored_texts(store: Store) -> list[tuple[str, str, str]]:
+    """Every paper's key, title and abstract ("" for none), by key (one of each)."""
+    rows = store.query("""SELECT ?p ?title ?abstract WHERE { ?p a kg:Paper
+      OPTIONAL { ?p dcterms:title ?title } OPTIONAL { ?p dcterms:abstract ?abstract } } ORDER BY ?p""")
+    texts: dict[str, tuple[str, str, str]] = {}
+    for row in rows:
+        key = row["p"].value.removeprefix(PAPER_PREFIX)
+        texts.setdefault(key, (key, row["title"].value if row["title"] else "", row["abstract"].value if row["abstract"] else ""))
+    return list(texts.values())
