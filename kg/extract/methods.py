@@ -170,8 +170,15 @@ _EXTENDS_BEFORE = re.compile(r"\b(?:extends?|extending|extension\s+of|generali[s
 _IDEA_AFTER = re.compile(r"\s+(?:concept|idea|principle|paradigm|framework|formalism)s?\b(?!\s+(?:of|for)\b)")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
-    r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
+    r"surpass(?:es)?|match(?:es|ed)|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
     r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+# what may stand between a proposal verb and the name it proposes: "a novel efficient"
+_DETS_ONLY = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,4}")
+# the heads of a long form that name a method's kind ("Token Attention Sparsification Technique")
+_METHOD_KIND_HEADS = {"technique", "method", "algorithm", "approach", "framework", "model", "network",
+                      "architecture", "estimator", "scheme", "strategy", "procedure", "mechanism", "heuristic"}
+# a use cue right before a defined name: "we advocate the use of X (XS)", "uses the X (XS)"
+_USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
                  "approach", "approaches", "technique", "techniques", "scheme", "schemes"}
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
@@ -382,6 +389,7 @@ class MethodFinder:
         catalogued = {k: [i for i in iris if not lexicon.concepts[i].learned] for k, iris in lexicon.by_key().items()}
         self.key_to_iris = {k: iris for k, iris in catalogued.items() if iris}
         self._task_keys: set[str] = set()  # per text: see find()
+        self._rejected_longs: list[tuple[int, int]] = []  # per text: long forms of acronyms ruled no method
         self.exact: dict[str, list[str]] = {}
         for c in lexicon.concepts.values():
             for label in c.labels if not c.learned else ():
@@ -533,11 +541,32 @@ class MethodFinder:
             reuse += 1
         long_words = ab.long.split()
         title_case = len(long_words) >= 2 and all(w[0].isupper() for w in long_words if w[0].isalpha() and len(w) > 3)
-        if reuse >= 1 and (title_case or reuse >= 2):
-            return True, None, 0.75
-        if title_case and follow_w not in NON_METHOD_HEADS:
-            return True, None, 0.7
+        # capitals and reuse say only that a name is defined (a corpus, a task, an institute, a
+        # theory are defined so too); what says it names a method: a method it is built from
+        # ("Bunsetsu MASS", "Attention CNN") or a method's use ("we advocate the use of X (XS)")
+        if (title_case or reuse >= 2) and (head in _METHOD_KIND_HEADS or self._builds_on_method(view, ab)
+                                           or self._used_as_method(view, ab)):
+            if reuse >= 1:
+                return True, None, 0.75
+            if title_case and follow_w not in NON_METHOD_HEADS:
+                return True, None, 0.7
         return False, None, 0.0
+
+    @staticmethod
+    def _builds_on_method(view: DocView, ab: Abbrev) -> bool:
+        return any(kind == "method" and ab.long_start <= a and b <= ab.long_end for a, b, _, kind in view.lex)
+
+    @staticmethod
+    def _used_as_method(view: DocView, ab: Abbrev) -> bool:
+        text = view.text
+        first = min(ab.long_start, ab.short_start)
+        s0, _ = view.sent_of(first)
+        before = text[max(s0, first - 50):first]
+        if _METHOD_CONTEXT.search(before) or _USED_BEFORE.search(before):
+            return True
+        # the text's own, unless a resource: "we present the Corpus of X (CX)"
+        return any(_DETS_ONLY.fullmatch(text, m.end(), first) for m in WE_PROPOSE.finditer(text, s0, first)) \
+            and not DATASET_WORDS.search(ab.long)
 
     def find(self, view: DocView) -> list[MethodGroup]:
         text = view.text
@@ -694,7 +723,9 @@ class MethodFinder:
         # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
         self._modified_methods(view, cands, proposed_names)
 
-        # 4. other patterns for unlisted names
+        # 4. other patterns for unlisted names (not in the long form of an acronym ruled no method:
+        # "Spoken Dialogue Systems (SDS)" is no more a method by its capitals)
+        self._rejected_longs = [(ab.long_start, ab.long_end) for ab in rejected_abs if ab.short in rejected_shorts]
         self._patterns(view, cands, rejected_shorts)
 
         return self._group(view, cands)
@@ -769,7 +800,8 @@ class MethodFinder:
             return
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
-        if _overlaps(a, b, view.entities) or _VENUE_BEFORE.search(text, max(0, a - 30), a):
+        if _overlaps(a, b, view.entities) or _overlaps(a, b, self._rejected_longs) or \
+                _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
         if name in view.event_names or _all_languages(name) or _in_capitals_run(text, a, b):
             return
