@@ -289,6 +289,35 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
                          r"(?:[\w-]+\s+){0,3}?(?:task|problem)s?\b)")
 
 
+# what a coined name is when the text uses it as the modifier of a thing that is no method ("the
+# FooBank corpus", "FE dictionaries", "the ONLP Lab", "MEDIQA 2019"), after a resource's noun
+# ("a dialog dataset DuRecDial"), or when the title introduces it as a resource ("LEDGAR: A
+# Large-Scale Multi-label Corpus ...") or as a team ("IIT-KGP at MEDIQA 2019: ...")
+_NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
+                                        "submission", "participation", "campaign", "portal", "consortium", "group"}
+_WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
+_YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
+_RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
+_TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
+                             + DATASET_WORDS.pattern, re.IGNORECASE)
+_TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
+
+
+def _names_no_method(view: DocView, name: str) -> bool:
+    """Does the text use the coined ``name`` as no method (see ``_NO_METHOD_FOLLOW``)?"""
+    text = view.text
+    for a, b in find_word(text, name, True, plural=False):
+        m = _WORD_AFTER_NAME.match(text, b)
+        if m and (singular(m.group(1).lower()) in _NO_METHOD_FOLLOW
+                  or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in _NO_METHOD_FOLLOW)):
+            return True
+        if _YEAR_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
+            return True
+        if a == 0 and view.title_end and (_TITLE_RESOURCE.match(text[:view.title_end], b) or _TITLE_TEAM.match(text, b)):
+            return True
+    return False
+
+
 def _variant_matches(text: str, name: str):
     """``LION-D`` for ``LION``: the name, a hyphen and a suffix."""
     i = text.find(name + "-")
@@ -808,6 +837,8 @@ class MethodFinder:
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
+        if iri is None and " " not in name and _names_no_method(view, name):
+            return
         cands.append(Cand(a, b, rule, conf, iri))
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
