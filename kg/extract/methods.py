@@ -294,7 +294,7 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
 # ("a dialog dataset DuRecDial"), or when the title introduces it as a resource ("LEDGAR: A
 # Large-Scale Multi-label Corpus ...") or as a team ("IIT-KGP at MEDIQA 2019: ...")
 _NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
-                                        "submission", "participation", "campaign", "portal", "consortium", "group"}
+                                        "submission", "participation", "campaign", "portal", "consortium", "group", "lexicon"}
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
@@ -303,8 +303,10 @@ _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|
 _TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
 
 
-def _names_no_method(view: DocView, name: str) -> bool:
-    """Does the text use the coined ``name`` as no method (see ``_NO_METHOD_FOLLOW``)?"""
+def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
+    """Does the text use the coined ``name`` as no method (see ``_NO_METHOD_FOLLOW``)? (``team``:
+    a title "X at EVENT" too; a name the text itself proposes is its team's system: "our approach,
+    called X")"""
     text = view.text
     for a, b in find_word(text, name, True, plural=False):
         m = _WORD_AFTER_NAME.match(text, b)
@@ -313,7 +315,8 @@ def _names_no_method(view: DocView, name: str) -> bool:
             return True
         if _YEAR_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
             return True
-        if a == 0 and view.title_end and (_TITLE_RESOURCE.match(text[:view.title_end], b) or _TITLE_TEAM.match(text, b)):
+        if a == 0 and view.title_end and (_TITLE_RESOURCE.match(text[:view.title_end], b)
+                                                   or team and _TITLE_TEAM.match(text, b)):
             return True
     return False
 
@@ -698,6 +701,8 @@ class MethodFinder:
             last = full.split()[-1]
             if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or _all_languages(full):
                 continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
+            if " " not in full and not self.lex_method(full) and _names_no_method(view, full, team=False):
+                continue  # "the MEDIQA 2019 ...", "DiMLex-Bangla: A Lexicon of ..."
             if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
                     ab.short == full for ab, _, _ in accepted)):
                 continue  # a known block (a GCN layer) is used, not proposed
