@@ -310,3 +310,14 @@ def test_a_coined_tool_in_a_title_stays_a_method(nlp):
 
     p = paper("t1", "QALEN helps annotators. QALEN is open source.", title="QALEN: Tool for Annotation of Entities")
     assert "QALEN" in {m.method.label for m in next(extract_papers([p], nlp)).methods}
+
+
+def test_pieces_of_an_acronym_ruled_no_method_stay_no_methods(nlp):
+    # "QAC 2.0" is QAC without its version; "JXU QLTC" is QLTC as well
+    doc = nlp("We release the QUERY ARGUMENT CORPUS 2.0 (QAC 2.0). QAC 2.0 holds more data than QAC 1.0. "
+              "Work at the Jxu Quillon Language Technology Center (JXU QLTC) continued. QLTC used QLTC tools.")
+    assert not {"QAC", "QLTC", "JXU"} & set(methods_of(doc))
+
+
+def test_a_named_test_suite_is_no_test(nlp):
+    assert methods_of(nlp("Scores on the ZORBO test suite and the Welch test differ.")).keys() == {"Welch test"}

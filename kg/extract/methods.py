@@ -174,6 +174,7 @@ _METHOD_CONTEXT = re.compile(
     r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
 # what may stand between a proposal verb and the name it proposes: "a novel efficient"
 _DETS_ONLY = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,4}")
+_VERSION_TAIL = re.compile(r"[\s-]*v?\d+(?:\.\d+)*$")
 # the heads of a long form that name a method's kind ("Token Attention Sparsification Technique")
 _METHOD_KIND_HEADS = {"technique", "method", "algorithm", "approach", "framework", "model", "network",
                       "architecture", "estimator", "scheme", "strategy", "procedure", "mechanism", "heuristic"}
@@ -296,6 +297,7 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
 _NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
                                         "submission", "participation", "campaign", "portal", "consortium", "group", "lexicon"}
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
+_SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
 _YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
@@ -313,7 +315,7 @@ def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
         if m and (singular(m.group(1).lower()) in _NO_METHOD_FOLLOW
                   or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in _NO_METHOD_FOLLOW)):
             return True
-        if _YEAR_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
+        if _YEAR_AFTER.match(text, b) or _SPLIT_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
             return True
         if a == 0 and view.title_end and (_TITLE_RESOURCE.match(text[:view.title_end], b)
                                                    or team and _TITLE_TEAM.match(text, b)):
@@ -649,7 +651,8 @@ class MethodFinder:
                 continue
             ok, iri, conf = self.abbrev_is_method(view, ab)
             if not ok:
-                rejected_shorts.add(ab.short)
+                # "IAC 2.0" is IAC wherever its version is left out; "JHU HLTCOE" is HLTCOE as well
+                rejected_shorts.update({ab.short, _VERSION_TAIL.sub("", ab.short), *ab.short.split()})
                 rejected_abs.append(ab)
                 continue
             lk = new_link()
@@ -908,6 +911,9 @@ class MethodFinder:
                 continue
             if m.group(1) in STOP_CAPS:
                 continue
+            nxt = _WORD_AFTER_NAME.match(text, h.end())
+            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"}:
+                continue  # "the PROTEST test suite", "the X test set": a resource
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
         # "the BiGRU and HAN models": each coined name of a list before a plural method head
         for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
