@@ -321,3 +321,27 @@ def test_pieces_of_an_acronym_ruled_no_method_stay_no_methods(nlp):
 
 def test_a_named_test_suite_is_no_test(nlp):
     assert methods_of(nlp("Scores on the ZORBO test suite and the Welch test differ.")).keys() == {"Welch test"}
+
+
+def test_a_catalogued_method_is_named_by_its_whole_noun_phrase(nlp):
+    ms = methods_of(nlp("We fit sparse Gaussian processes and a bidirectional RNN with label smoothing."))
+    assert "sparse Gaussian processes" in texts(nlp("We fit sparse Gaussian processes."), ms["Gaussian process"])
+    assert {"sparse Gaussian process", "Gaussian process"} <= set(ms["Gaussian process"]["labels"])
+    assert "bidirectional RNN" in ms["RNN"]["labels"]
+
+
+@pytest.mark.parametrize("sentence,surface", [
+    ("We train LSTMs on the data.", "LSTMs"),            # a verb before it
+    ("We run PCA twice.", "PCA"),
+    ("An expensive SVD is avoided.", "SVD"),            # a judgement, not a kind
+    ("The standard Transformer is slow.", "Transformer"),
+])
+def test_verbs_and_judgements_are_no_modifiers(nlp, sentence, surface):
+    doc = nlp(sentence)
+    (m,) = methods_of(doc).values()
+    assert texts(doc, m) == [surface]
+
+
+def test_a_proposed_name_keeps_its_own_identity_before_a_catalogued_head(nlp):
+    ms = methods_of(nlp("We propose a new model called cluster-gated convolutional neural network (CGCNN)."))
+    assert ms["CGCNN"]["role"] == "proposes" and not ms["CGCNN"]["from_lexicon"]

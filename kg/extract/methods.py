@@ -172,6 +172,22 @@ _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
     r"surpass(?:es)?|match(?:es|ed)|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
     r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+# up to two lowercase words right before a catalogued method, which may modify it
+_MODIFIERS_BEFORE = re.compile(r"(?:(?<![\w'’-])[a-z][a-z0-9]*(?:-[a-z0-9]+)* ){1,2}$")
+_WORD_BEFORE_MOD = re.compile(r"[A-Za-z]+(?= $)")
+# adjectives that judge a method rather than name a kind of it: "expensive SVD"
+_EVALUATIVE = {"expensive", "costly", "cheap", "slow", "inappropriate", "naive", "ordinary", "usual", "typical",
+               "famous", "so-called", "plain", "basic", "sophisticated", "complex", "complicated", "naïve",
+               "another", "regular", "manual", "large-scale", "small-scale", "valid", "run", "conduct", "train",
+               "numerous", "induced", "modified"}
+
+
+def _vocabulary_cues():
+    from .vocabulary import cues
+
+    return cues()
+
+
 # what may stand between a proposal verb and the name it proposes: "a novel efficient"
 _DETS_ONLY = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,4}")
 _VERSION_TAIL = re.compile(r"[\s-]*v?\d+(?:\.\d+)*$")
@@ -760,12 +776,45 @@ class MethodFinder:
         # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
         self._modified_methods(view, cands, proposed_names)
 
+        # the whole noun phrase is the text's name of a catalogued method: "sparse Gaussian processes",
+        # "bidirectional RNN" (where no rule of the text's own finds a name of its own)
+        taken = [(c.start, c.end) for c in cands]
+        for c in [c for c in cands if c.rule == "lexicon"]:
+            m = self._modified_at(view, c.start)
+            if m is not None and not _overlaps(m, c.start, taken):
+                cands.append(Cand(m, c.end, "lexicon:modified", 0.85, c.iri))
+
         # 4. other patterns for unlisted names (not in the long form of an acronym ruled no method:
         # "Spoken Dialogue Systems (SDS)" is no more a method by its capitals)
         self._rejected_longs = [(ab.long_start, ab.long_end) for ab in rejected_abs if ab.short in rejected_shorts]
         self._patterns(view, cands, rejected_shorts)
 
         return self._group(view, cands)
+
+    def _modified_at(self, view: DocView, a: int) -> int | None:
+        """Where the modifiers of a catalogued method that starts at ``a`` start ("sparse" of
+        "sparse Gaussian processes"), or None: lowercase content words right before it in its
+        sentence, none of them a function word, verb, adverb, plain or evaluative adjective or
+        kind noun (the lexical grammar of ``kg/data/vocabulary.json``)."""
+        text = view.text
+        m = _MODIFIERS_BEFORE.search(text, max(view.sent_of(a)[0], a - 60), a)
+        if m is None:
+            return None
+        c = _vocabulary_cues()
+        words = list(_NONSPACE.finditer(m.group()))
+        start = None
+        for i in range(len(words) - 1, -1, -1):
+            word = words[i].group()
+            # (a verb's forms: "training LSTMs", "assembles CNNs"; "mixed" or "stacked" may modify)
+            if word in c.stops or word in c.plain or word in c.determiners or c.adverb(word) or word in _PLAIN_ADJ \
+                    or word in _EVALUATIVE or word in GENERIC_HEADS or singular(word) in NON_METHOD_HEADS \
+                    or word.endswith(("ing", "ize")) or (word.endswith("s") and not word.endswith(("ss", "us", "is"))):
+                break
+            before = words[i - 1].group() if i else (_WORD_BEFORE_MOD.search(text, max(0, m.start() - 12), m.start()) or [""])[0]
+            if before.lower() in ("we", "they", "to", "it", "i"):
+                break  # "we run PageRank": a verb
+            start = m.start() + words[i].start()
+        return start
 
     def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
         text = view.text
@@ -1187,7 +1236,7 @@ class MethodFinder:
 
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
-          "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
+          "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5, "lexicon:modified": 5,
           "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5,
           "vocabulary": 3}
 
