@@ -28,6 +28,7 @@ class DocView:
     abbrevs: list[Abbrev] = field(default_factory=list)
     lex: list[tuple[int, int, str, str]] = field(default_factory=list)  # start, end, iri, kind
     entities: list[tuple[int, int]] = field(default_factory=list)
+    no_method_names: dict[tuple[str, bool], bool] = field(default_factory=dict)  # see _names_no_method
 
     def __post_init__(self):
         self._starts = [s for s, _ in self.sents]
@@ -325,6 +326,13 @@ def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
     """Does the text use the coined ``name`` as no method (see ``_NO_METHOD_FOLLOW``)? (``team``:
     a title "X at EVENT" too; a name the text itself proposes is its team's system: "our approach,
     called X")"""
+    key = (name, team)
+    if key not in view.no_method_names:
+        view.no_method_names[key] = _uses_no_method(view, name, team)
+    return view.no_method_names[key]
+
+
+def _uses_no_method(view: DocView, name: str, team: bool) -> bool:
     text = view.text
     for a, b in find_word(text, name, True, plural=False):
         m = _WORD_AFTER_NAME.match(text, b)
