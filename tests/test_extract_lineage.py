@@ -79,7 +79,8 @@ def test_an_events_year_is_no_extension(nlp):
                                          "for Chinese Phrases (DTCP). Of the 19 teams registered for KinEval, 13 "
                                          "submitted results.", "KinEval-2017 Task 2: Dimensional Tagging for Chinese Phrases")],
                              nlp))
-    assert {"KinEval-2017", "KinEval"} <= {m.method.label for m in ex.methods}
+    # (an event named with its year is no method at all, so nothing can extend it)
+    assert not {"KinEval-2017", "KinEval"} & {m.method.label for m in ex.methods}
     assert not ex.lineage
     assert ("KinNet-2", "KinNet") in pairs(nlp("Our KinNet-2 model improves tagging. KinNet is a tagger."))
 

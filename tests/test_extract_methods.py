@@ -267,3 +267,81 @@ def test_coordinated_names_before_a_plural_kind(nlp, sentence, names):
 ])
 def test_coordinated_names_need_coined_names_of_a_method_kind(nlp, sentence, absent):
     assert not absent & set(methods_of(nlp(sentence)))
+
+
+@pytest.mark.parametrize("sentence", [
+    # capitals and reuse alone: a task, an institute, a resource defined by an acronym
+    "Systems for Zorbic Question Entailment (ZQE) vary. ZQE is hard and ZQE data are rare.",
+    "The work was done at the Quillon Language Science Institute (QLSI). QLSI hosts it.",
+    "Knowledge is taken from the Plinth Phrase Database (PPHD). PPHD is large and PPHD grows.",
+])
+def test_defined_acronyms_without_method_evidence_are_not_methods(nlp, sentence):
+    assert methods_of(nlp(sentence)) == {}
+
+
+@pytest.mark.parametrize("sentence,name", [
+    ("We advocate the use of Flipped Softmax Scaling (FSS) at inference. FSS helps.", "FSS"),
+    ("We present a novel Token Folding Scheduler (TFS) for long inputs.", "TFS"),
+    ("Our parser matches the Vantor Event Extraction System (VEES) on two corpora.", "VEES"),
+    ("JOSS joins Bunsetsu LSTM (BLSTM) pre-training with reordering. BLSTM is fast.", "BLSTM"),
+])
+def test_defined_acronyms_with_method_evidence_are_methods(nlp, sentence, name):
+    assert name in methods_of(nlp(sentence))
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    ("QORPA: A Large Dialogue Dataset for Tutoring", "QORPA has 2k dialogues. QORPA is open.", "QORPA"),
+    ("KLT-NLP at ZemEval 2030: Irony Detection", "KLT-NLP uses an SVM. KLT-NLP ranks third.", "KLT-NLP"),
+    ("Tagging Tweets", "We thank the ZORBLab team. ZORBLab built the tagger with ZORBLab dictionaries.", "ZORBLab"),
+    ("Tagging Tweets", "Results on ZEVAL 2019 are good. ZEVAL had ten teams.", "ZEVAL"),
+    ("Dialog Recommendation", "We create a dialog dataset QuRecDial. QuRecDial has 10k dialogs.", "QuRecDial"),
+])
+def test_coined_names_used_as_resources_teams_or_events_are_not_methods(nlp, title, abstract, name):
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    ex = next(extract_papers([paper("t1", abstract, title=title)], nlp))
+    assert name not in {m.method.label for m in ex.methods}
+
+
+def test_a_coined_tool_in_a_title_stays_a_method(nlp):
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    p = paper("t1", "QALEN helps annotators. QALEN is open source.", title="QALEN: Tool for Annotation of Entities")
+    assert "QALEN" in {m.method.label for m in next(extract_papers([p], nlp)).methods}
+
+
+def test_pieces_of_an_acronym_ruled_no_method_stay_no_methods(nlp):
+    # "QAC 2.0" is QAC without its version; "JXU QLTC" is QLTC as well
+    doc = nlp("We release the QUERY ARGUMENT CORPUS 2.0 (QAC 2.0). QAC 2.0 holds more data than QAC 1.0. "
+              "Work at the Jxu Quillon Language Technology Center (JXU QLTC) continued. QLTC used QLTC tools.")
+    assert not {"QAC", "QLTC", "JXU"} & set(methods_of(doc))
+
+
+def test_a_named_test_suite_is_no_test(nlp):
+    assert methods_of(nlp("Scores on the ZORBO test suite and the Welch test differ.")).keys() == {"Welch test"}
+
+
+def test_a_catalogued_method_is_named_by_its_whole_noun_phrase(nlp):
+    ms = methods_of(nlp("We fit sparse Gaussian processes and a bidirectional RNN with label smoothing."))
+    assert "sparse Gaussian processes" in texts(nlp("We fit sparse Gaussian processes."), ms["Gaussian process"])
+    assert {"sparse Gaussian process", "Gaussian process"} <= set(ms["Gaussian process"]["labels"])
+    assert "bidirectional RNN" in ms["RNN"]["labels"]
+
+
+@pytest.mark.parametrize("sentence,surface", [
+    ("We train LSTMs on the data.", "LSTMs"),            # a verb before it
+    ("We run PCA twice.", "PCA"),
+    ("An expensive SVD is avoided.", "SVD"),            # a judgement, not a kind
+    ("The standard Transformer is slow.", "Transformer"),
+])
+def test_verbs_and_judgements_are_no_modifiers(nlp, sentence, surface):
+    doc = nlp(sentence)
+    (m,) = methods_of(doc).values()
+    assert texts(doc, m) == [surface]
+
+
+def test_a_proposed_name_keeps_its_own_identity_before_a_catalogued_head(nlp):
+    ms = methods_of(nlp("We propose a new model called cluster-gated convolutional neural network (CGCNN)."))
+    assert ms["CGCNN"]["role"] == "proposes" and not ms["CGCNN"]["from_lexicon"]

@@ -28,6 +28,7 @@ class DocView:
     abbrevs: list[Abbrev] = field(default_factory=list)
     lex: list[tuple[int, int, str, str]] = field(default_factory=list)  # start, end, iri, kind
     entities: list[tuple[int, int]] = field(default_factory=list)
+    no_method_names: dict[tuple[str, bool], bool] = field(default_factory=dict)  # see _names_no_method
 
     def __post_init__(self):
         self._starts = [s for s, _ in self.sents]
@@ -170,8 +171,32 @@ _EXTENDS_BEFORE = re.compile(r"\b(?:extends?|extending|extension\s+of|generali[s
 _IDEA_AFTER = re.compile(r"\s+(?:concept|idea|principle|paradigm|framework|formalism)s?\b(?!\s+(?:of|for)\b)")
 _METHOD_CONTEXT = re.compile(
     r"\b(?:improv(?:es|ed|ing|e)\s+(?:up)?on|extends?|extension\s+of|variant\s+of|generali[sz]es|outperforms?|"
-    r"surpass(?:es)?|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
+    r"surpass(?:es)?|match(?:es|ed)|compared\s+(?:to|with)|unlike|based\s+on|builds?\s+on|built\s+on|such\s+as|"
     r"inspired\s+by|than)\s+(?:the\s+|a\s+|an\s+|existing\s+|standard\s+|vanilla\s+|classical\s+)?$")
+# up to two lowercase words right before a catalogued method, which may modify it
+_MODIFIERS_BEFORE = re.compile(r"(?:(?<![\w'’-])[a-z][a-z0-9]*(?:-[a-z0-9]+)* ){1,2}$")
+_WORD_BEFORE_MOD = re.compile(r"[A-Za-z]+(?= $)")
+# adjectives that judge a method rather than name a kind of it: "expensive SVD"
+_EVALUATIVE = {"expensive", "costly", "cheap", "slow", "inappropriate", "naive", "ordinary", "usual", "typical",
+               "famous", "so-called", "plain", "basic", "sophisticated", "complex", "complicated", "naïve",
+               "another", "regular", "manual", "large-scale", "small-scale", "valid", "run", "conduct", "train",
+               "numerous", "induced", "modified"}
+
+
+def _vocabulary_cues():
+    from .vocabulary import cues
+
+    return cues()
+
+
+# what may stand between a proposal verb and the name it proposes: "a novel efficient"
+_DETS_ONLY = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,4}")
+_VERSION_TAIL = re.compile(r"[\s-]*v?\d+(?:\.\d+)*$")
+# the heads of a long form that name a method's kind ("Token Attention Sparsification Technique")
+_METHOD_KIND_HEADS = {"technique", "method", "algorithm", "approach", "framework", "model", "network",
+                      "architecture", "estimator", "scheme", "strategy", "procedure", "mechanism", "heuristic"}
+# a use cue right before a defined name: "we advocate the use of X (XS)", "uses the X (XS)"
+_USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
                  "approach", "approaches", "technique", "techniques", "scheme", "schemes"}
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
@@ -282,6 +307,46 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
                          r"(?:[\w-]+\s+){0,3}?(?:task|problem)s?\b)")
 
 
+# what a coined name is when the text uses it as the modifier of a thing that is no method ("the
+# FooBank corpus", "FE dictionaries", "the ONLP Lab", "MEDIQA 2019"), after a resource's noun
+# ("a dialog dataset DuRecDial"), or when the title introduces it as a resource ("LEDGAR: A
+# Large-Scale Multi-label Corpus ...") or as a team ("IIT-KGP at MEDIQA 2019: ...")
+_NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
+                                        "submission", "participation", "campaign", "portal", "consortium", "group", "lexicon"}
+_WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
+_SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
+_YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
+_RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
+_TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
+                             + DATASET_WORDS.pattern, re.IGNORECASE)
+_TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
+
+
+def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
+    """Does the text use the coined ``name`` as no method (see ``_NO_METHOD_FOLLOW``)? (``team``:
+    a title "X at EVENT" too; a name the text itself proposes is its team's system: "our approach,
+    called X")"""
+    key = (name, team)
+    if key not in view.no_method_names:
+        view.no_method_names[key] = _uses_no_method(view, name, team)
+    return view.no_method_names[key]
+
+
+def _uses_no_method(view: DocView, name: str, team: bool) -> bool:
+    text = view.text
+    for a, b in find_word(text, name, True, plural=False):
+        m = _WORD_AFTER_NAME.match(text, b)
+        if m and (singular(m.group(1).lower()) in _NO_METHOD_FOLLOW
+                  or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in _NO_METHOD_FOLLOW)):
+            return True
+        if _YEAR_AFTER.match(text, b) or _SPLIT_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
+            return True
+        if a == 0 and view.title_end and (_TITLE_RESOURCE.match(text[:view.title_end], b)
+                                                   or team and _TITLE_TEAM.match(text, b)):
+            return True
+    return False
+
+
 def _variant_matches(text: str, name: str):
     """``LION-D`` for ``LION``: the name, a hyphen and a suffix."""
     i = text.find(name + "-")
@@ -382,6 +447,7 @@ class MethodFinder:
         catalogued = {k: [i for i in iris if not lexicon.concepts[i].learned] for k, iris in lexicon.by_key().items()}
         self.key_to_iris = {k: iris for k, iris in catalogued.items() if iris}
         self._task_keys: set[str] = set()  # per text: see find()
+        self._rejected_longs: list[tuple[int, int]] = []  # per text: long forms of acronyms ruled no method
         self.exact: dict[str, list[str]] = {}
         for c in lexicon.concepts.values():
             for label in c.labels if not c.learned else ():
@@ -533,11 +599,32 @@ class MethodFinder:
             reuse += 1
         long_words = ab.long.split()
         title_case = len(long_words) >= 2 and all(w[0].isupper() for w in long_words if w[0].isalpha() and len(w) > 3)
-        if reuse >= 1 and (title_case or reuse >= 2):
-            return True, None, 0.75
-        if title_case and follow_w not in NON_METHOD_HEADS:
-            return True, None, 0.7
+        # capitals and reuse say only that a name is defined (a corpus, a task, an institute, a
+        # theory are defined so too); what says it names a method: a method it is built from
+        # ("Bunsetsu MASS", "Attention CNN") or a method's use ("we advocate the use of X (XS)")
+        if (title_case or reuse >= 2) and (head in _METHOD_KIND_HEADS or self._builds_on_method(view, ab)
+                                           or self._used_as_method(view, ab)):
+            if reuse >= 1:
+                return True, None, 0.75
+            if title_case and follow_w not in NON_METHOD_HEADS:
+                return True, None, 0.7
         return False, None, 0.0
+
+    @staticmethod
+    def _builds_on_method(view: DocView, ab: Abbrev) -> bool:
+        return any(kind == "method" and ab.long_start <= a and b <= ab.long_end for a, b, _, kind in view.lex)
+
+    @staticmethod
+    def _used_as_method(view: DocView, ab: Abbrev) -> bool:
+        text = view.text
+        first = min(ab.long_start, ab.short_start)
+        s0, _ = view.sent_of(first)
+        before = text[max(s0, first - 50):first]
+        if _METHOD_CONTEXT.search(before) or _USED_BEFORE.search(before):
+            return True
+        # the text's own, unless a resource: "we present the Corpus of X (CX)"
+        return any(_DETS_ONLY.fullmatch(text, m.end(), first) for m in WE_PROPOSE.finditer(text, s0, first)) \
+            and not DATASET_WORDS.search(ab.long)
 
     def find(self, view: DocView) -> list[MethodGroup]:
         text = view.text
@@ -588,7 +675,8 @@ class MethodFinder:
                 continue
             ok, iri, conf = self.abbrev_is_method(view, ab)
             if not ok:
-                rejected_shorts.add(ab.short)
+                # "IAC 2.0" is IAC wherever its version is left out; "JHU HLTCOE" is HLTCOE as well
+                rejected_shorts.update({ab.short, _VERSION_TAIL.sub("", ab.short), *ab.short.split()})
                 rejected_abs.append(ab)
                 continue
             lk = new_link()
@@ -640,6 +728,8 @@ class MethodFinder:
             last = full.split()[-1]
             if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or _all_languages(full):
                 continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
+            if " " not in full and not self.lex_method(full) and _names_no_method(view, full, team=False):
+                continue  # "the MEDIQA 2019 ...", "DiMLex-Bangla: A Lexicon of ..."
             if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
                     ab.short == full for ab, _, _ in accepted)):
                 continue  # a known block (a GCN layer) is used, not proposed
@@ -694,10 +784,45 @@ class MethodFinder:
         # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
         self._modified_methods(view, cands, proposed_names)
 
-        # 4. other patterns for unlisted names
+        # the whole noun phrase is the text's name of a catalogued method: "sparse Gaussian processes",
+        # "bidirectional RNN" (where no rule of the text's own finds a name of its own)
+        taken = [(c.start, c.end) for c in cands]
+        for c in [c for c in cands if c.rule == "lexicon"]:
+            m = self._modified_at(view, c.start)
+            if m is not None and not _overlaps(m, c.start, taken):
+                cands.append(Cand(m, c.end, "lexicon:modified", 0.85, c.iri))
+
+        # 4. other patterns for unlisted names (not in the long form of an acronym ruled no method:
+        # "Spoken Dialogue Systems (SDS)" is no more a method by its capitals)
+        self._rejected_longs = [(ab.long_start, ab.long_end) for ab in rejected_abs if ab.short in rejected_shorts]
         self._patterns(view, cands, rejected_shorts)
 
         return self._group(view, cands)
+
+    def _modified_at(self, view: DocView, a: int) -> int | None:
+        """Where the modifiers of a catalogued method that starts at ``a`` start ("sparse" of
+        "sparse Gaussian processes"), or None: lowercase content words right before it in its
+        sentence, none of them a function word, verb, adverb, plain or evaluative adjective or
+        kind noun (the lexical grammar of ``kg/data/vocabulary.json``)."""
+        text = view.text
+        m = _MODIFIERS_BEFORE.search(text, max(view.sent_of(a)[0], a - 60), a)
+        if m is None:
+            return None
+        c = _vocabulary_cues()
+        words = list(_NONSPACE.finditer(m.group()))
+        start = None
+        for i in range(len(words) - 1, -1, -1):
+            word = words[i].group()
+            # (a verb's forms: "training LSTMs", "assembles CNNs"; "mixed" or "stacked" may modify)
+            if word in c.stops or word in c.plain or word in c.determiners or c.adverb(word) or word in _PLAIN_ADJ \
+                    or word in _EVALUATIVE or word in GENERIC_HEADS or singular(word) in NON_METHOD_HEADS \
+                    or word.endswith(("ing", "ize")) or (word.endswith("s") and not word.endswith(("ss", "us", "is"))):
+                break
+            before = words[i - 1].group() if i else (_WORD_BEFORE_MOD.search(text, max(0, m.start() - 12), m.start()) or [""])[0]
+            if before.lower() in ("we", "they", "to", "it", "i"):
+                break  # "we run PageRank": a verb
+            start = m.start() + words[i].start()
+        return start
 
     def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
         text = view.text
@@ -769,13 +894,16 @@ class MethodFinder:
             return
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
-        if _overlaps(a, b, view.entities) or _VENUE_BEFORE.search(text, max(0, a - 30), a):
+        if _overlaps(a, b, view.entities) or _overlaps(a, b, self._rejected_longs) or \
+                _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
         if name in view.event_names or _all_languages(name) or _in_capitals_run(text, a, b):
             return
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
+        if iri is None and " " not in name and _names_no_method(view, name):
+            return
         cands.append(Cand(a, b, rule, conf, iri))
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
@@ -840,6 +968,9 @@ class MethodFinder:
                 continue
             if m.group(1) in STOP_CAPS:
                 continue
+            nxt = _WORD_AFTER_NAME.match(text, h.end())
+            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"}:
+                continue  # "the PROTEST test suite", "the X test set": a resource
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
         # "the BiGRU and HAN models": each coined name of a list before a plural method head
         for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
@@ -1113,7 +1244,7 @@ class MethodFinder:
 
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
-          "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5,
+          "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5, "lexicon:modified": 5,
           "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5,
           "vocabulary": 3}
 
