@@ -216,3 +216,24 @@ def find_abbreviations(text: str, sentences: list[tuple[int, int]]) -> list[Abbr
                     continue
                 out.append(Abbrev(short, inner, sa, sb, inner_a, inner_b, "short_long"))
     return out
+
+
+# "P-CNN: Pose-Based CNN Features for Action Recognition": the name before the colon, the subtitle's
+# first phrase (up to a function word or a break) after it
+_TITLE_DEFINES = re.compile(r"\s*(?P<short>[^\s:]{2,12})\s*:\s+(?:(?:A|An|The)\s+)?"
+                            r"(?P<long>[^\s,;:()]+(?:\s+(?!(?:for|with|via|using|in|on|to|from|by|of|as|at|"
+                            r"through|towards?|under|and|or|is|are)\b)[^\s,;:()]+)*)")
+
+
+def title_definition(text: str, title_end: int) -> Abbrev | None:
+    """The acronym a title defines in the phrase after its colon, whose words spell it
+    (``BLT: Bidirectional Layout Transformer for ...``): the paper's own sense of the name."""
+    m = _TITLE_DEFINES.match(text, 0, title_end)
+    if not m or not valid_short(m.group("short")):
+        return None
+    short, long = m.group("short"), m.group("long")
+    if len(long.split()) < 2 or best_long_form(short, long) != 0 or not _first_letter_ok(short, long):
+        return None
+    if short.lower() in long.lower().split():
+        return None
+    return Abbrev(short, long, m.start("short"), m.end("short"), m.start("long"), m.end("long"), "short_long")
