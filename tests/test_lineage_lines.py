@@ -337,17 +337,22 @@ FAMILY_PAPERS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def families_store(tmp_path_factory):
+def _built(tmp_path_factory, name: str, papers: list[dict]):
+    """The real pipeline's store of ``papers``, built once for a module's tests."""
     from kg.build import build
     from kg.rdf.store import open_store
 
-    out = tmp_path_factory.mktemp("families")
-    (out / "p.jsonl").write_text("\n".join(json.dumps(p) for p in FAMILY_PAPERS), encoding="utf-8")
+    out = tmp_path_factory.mktemp(name)
+    (out / "p.jsonl").write_text("\n".join(json.dumps(p) for p in papers), encoding="utf-8")
     build([out / "p.jsonl"], out / "build", views=False, workers=1)
     store = open_store(out / "build")
     yield store
     store.close()
+
+
+@pytest.fixture(scope="module")
+def families_store(tmp_path_factory):
+    yield from _built(tmp_path_factory, "families", FAMILY_PAPERS)
 
 
 def test_a_catalogue_method_is_of_a_line_by_its_family_not_its_name(families_store):
@@ -500,15 +505,7 @@ SENSE_PAPERS = [
 
 @pytest.fixture(scope="module")
 def senses_store(tmp_path_factory):
-    from kg.build import build
-    from kg.rdf.store import open_store
-
-    out = tmp_path_factory.mktemp("senses")
-    (out / "p.jsonl").write_text("\n".join(json.dumps(p) for p in SENSE_PAPERS), encoding="utf-8")
-    build([out / "p.jsonl"], out / "build", views=False, workers=1)
-    store = open_store(out / "build")
-    yield store
-    store.close()
+    yield from _built(tmp_path_factory, "senses", SENSE_PAPERS)
 
 
 def _proposed(store, title):
