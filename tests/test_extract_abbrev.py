@@ -70,6 +70,9 @@ def test_component_stores_plain_lists():
     ("BLT: Bidirectional Layout Transformer for Controllable Layout Generation", "BLT", "Bidirectional Layout Transformer"),
     ("P-CNN: Pose-Based CNN Features for Action Recognition", "P-CNN", "Pose-Based CNN Features"),
     ("SRM: A Style-Based Recalibration Module for Convolutional Networks", "SRM", "Style-Based Recalibration Module"),
+    ("PVT: An Implicit Surface Reconstruction Framework via Point Voxel Geometric Transformer", "PVT",
+     "Point Voxel Geometric Transformer"),  # a later phrase, whose words begin and end with its letters
+    ("XYZ: Learning from Partial Labels via Causal Inference and Embeddings", None, None),
     ("BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", None, None),
     ("Social GAN: Socially Acceptable Trajectories with Generative Adversarial Networks", None, None),
 ])
