@@ -2,12 +2,13 @@
 import sys
 from pathlib import Path
 
+import pytest
 import spacy
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from kg.extract import components  # noqa: F401,E402
-from kg.extract.abbrev import best_long_form, find_abbreviations, split_sentences  # noqa: E402
+from kg.extract.abbrev import best_long_form, find_abbreviations, split_sentences, title_definition  # noqa: E402
 
 
 def pairs(text):
@@ -63,3 +64,18 @@ def test_component_stores_plain_lists():
     s, lg = text.index("RTP"), text.index("Robust")
     assert doc._.kg_abbrevs == [["RTP", "Robust Token Pruning", s, s + 3, lg, lg + 20, "long_short"]]
     assert [s.text for s in doc.sents] == ["Our Robust Token Pruning (RTP) is fast.", "RTP helps."]
+
+
+@pytest.mark.parametrize("title,short,long", [
+    ("BLT: Bidirectional Layout Transformer for Controllable Layout Generation", "BLT", "Bidirectional Layout Transformer"),
+    ("P-CNN: Pose-Based CNN Features for Action Recognition", "P-CNN", "Pose-Based CNN Features"),
+    ("SRM: A Style-Based Recalibration Module for Convolutional Networks", "SRM", "Style-Based Recalibration Module"),
+    ("PVT: An Implicit Surface Reconstruction Framework via Point Voxel Geometric Transformer", "PVT",
+     "Point Voxel Geometric Transformer"),  # a later phrase, whose words begin and end with its letters
+    ("XYZ: Learning from Partial Labels via Causal Inference and Embeddings", None, None),
+    ("BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", None, None),
+    ("Social GAN: Socially Acceptable Trajectories with Generative Adversarial Networks", None, None),
+])
+def test_a_title_defines_the_name_before_its_colon(title, short, long):
+    ab = title_definition(title, len(title))
+    assert (ab.short, ab.long, title[ab.long_start:ab.long_end]) == (short, long, long) if short else ab is None

@@ -337,17 +337,22 @@ FAMILY_PAPERS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def families_store(tmp_path_factory):
+def _built(tmp_path_factory, name: str, papers: list[dict]):
+    """The real pipeline's store of ``papers``, built once for a module's tests."""
     from kg.build import build
     from kg.rdf.store import open_store
 
-    out = tmp_path_factory.mktemp("families")
-    (out / "p.jsonl").write_text("\n".join(json.dumps(p) for p in FAMILY_PAPERS), encoding="utf-8")
+    out = tmp_path_factory.mktemp(name)
+    (out / "p.jsonl").write_text("\n".join(json.dumps(p) for p in papers), encoding="utf-8")
     build([out / "p.jsonl"], out / "build", views=False, workers=1)
     store = open_store(out / "build")
     yield store
     store.close()
+
+
+@pytest.fixture(scope="module")
+def families_store(tmp_path_factory):
+    yield from _built(tmp_path_factory, "families", FAMILY_PAPERS)
 
 
 def test_a_catalogue_method_is_of_a_line_by_its_family_not_its_name(families_store):
@@ -454,3 +459,81 @@ def test_a_persons_line_is_a_method_they_were_first_to_name(tmp_path):
     run = subprocess.run([sys.executable, "-m", "kg.cli", "lineage", "Ann", "--store", str(tmp_path)],
                          check=True, capture_output=True, text=True)
     assert run.stdout.splitlines()[:3] == ["line 1: BeamFix", "line 2: WordSieve", "line 3: TagFuse"]
+
+
+def test_an_extension_a_few_more_papers_name_stays_on_the_line(tmp_path):
+    # PuLearn (named by 5 papers) extends Pu (named by 2): a few papers more is no evidence of a
+    # misread link; BigNet, named by 9 papers, "extends" TinyNet named by 2: far more named, misread
+    store = _graph_store(tmp_path, f"""
+<{KGM}pu> a kg:Method ; skos:prefLabel "Pu" .
+<{KGM}pulearn> a kg:Method ; skos:prefLabel "PuLearn" ; kg:extends <{KGM}pu> .
+<{KGM}tinynet> a kg:Method ; skos:prefLabel "TinyNet" .
+<{KGM}bignet> a kg:Method ; skos:prefLabel "BigNet" ; kg:extends <{KGM}tinynet> .
+""" + _paper_triples(0, 2016, "ann", proposes=["pu"]) + _paper_triples(1, 2017, "bo", mentions=["pu"])
+        + _paper_triples(2, 2018, "ann", proposes=["pulearn"])
+        + "".join(_paper_triples(i, 2019, "bo", mentions=["pulearn"]) for i in range(3, 7))
+        + _paper_triples(10, 2016, "ann", proposes=["tinynet"]) + _paper_triples(11, 2017, "bo", mentions=["tinynet"])
+        + _paper_triples(12, 2018, "ann", proposes=["bignet"])
+        + "".join(_paper_triples(i, 2019, "bo", mentions=["bignet"]) for i in range(13, 21)))
+    pu = lineage(store, "Pu")
+    assert links_to_subject(pu)[KGM + "pulearn"].relation == "extends"
+    tiny = lineage(store, "TinyNet")
+    assert KGM + "bignet" not in {n.id for n in tiny.nodes}
+    store.close()
+
+
+#: Invented abstracts: acronyms of the catalogue that a title defines otherwise (BLT, P-CNN) or
+#: the same way (PVT), and parts of a Transformer and of diffusion models the papers name.
+SENSE_PAPERS = [
+    *(_paper(i, f"Reading raw bytes {i}", f"We train a byte latent transformer (BLT) on the raw bytes of corpus {i}.")
+      for i in range(2)),
+    _paper(2, "BLT: Bidirectional Layout Transformer for Controllable Layout Generation",
+           "We generate the layouts of documents in parallel, refining a few elements at a time."),
+    *(_paper(10 + i, f"Relations of drugs {i}", f"We extract relations with piecewise convolutional neural networks "
+             f"(PCNN) from drug corpus {i}.") for i in range(2)),
+    _paper(12, "P-CNN: Pose-Based CNN Features for Action Recognition",
+           "We recognise the actions of people in videos from the motion of their body parts."),
+    _paper(20, "PVT: Pyramid Vision Transformer for Dense Prediction", "We predict dense labels of street images."),
+    _paper(21, "Segmenting streets", "We segment street images with PVT."),
+    *(_paper(30 + i, f"Summaries of news {i}", f"We train a Transformer with self-attention and cross-attention "
+             f"layers, an encoder-decoder model, on news task {i}.") for i in range(2)),
+    _paper(32, "Attention for translation", "We compare Bahdanau attention with the Transformer on translation."),
+    *(_paper(40 + i, f"Image synthesis {i}", f"We train a diffusion model with denoising score matching on image "
+             f"set {i}.") for i in range(2)),
+]
+
+
+@pytest.fixture(scope="module")
+def senses_store(tmp_path_factory):
+    yield from _built(tmp_path_factory, "senses", SENSE_PAPERS)
+
+
+def _proposed(store, title):
+    return {(r["m"], r["l"]) for r in store.select(f"""SELECT ?m ?l WHERE {{ ?p dcterms:title "{title}" ;
+        kg:proposes ?m . ?m skos:prefLabel ?l }}""")}
+
+
+def test_a_title_that_defines_an_acronym_otherwise_names_its_own_method(senses_store):
+    # the catalogue's BLT (byte latent transformer) and PCNN (piecewise CNN) are not these papers' names
+    blt = _proposed(senses_store, SENSE_PAPERS[2]["title"])
+    assert blt and all(m != KGM + "byte-level-modeling" for m, _ in blt)
+    pcnn = _proposed(senses_store, "P-CNN: Pose-Based CNN Features for Action Recognition")
+    assert {label for _, label in pcnn} == {"P-CNN"}
+    (own,) = pcnn
+    assert own[0] != KGM + "piecewise-convolutional-neural-network"
+    # ... while the papers meaning the catalogue's keep it, and a name built on CNN still builds on CNN
+    assert senses_store.ask(f"ASK {{ ?p dcterms:title \"Relations of drugs 0\" ; kg:mentions|kg:uses "
+                            f"<{KGM}piecewise-convolutional-neural-network> }}")
+    assert senses_store.ask(f"ASK {{ <{own[0]}> kg:extends <{KGM}convolutional-neural-networks> }}")
+    # a title defining the acronym as the catalogue does is the catalogue's
+    assert _proposed(senses_store, "PVT: Pyramid Vision Transformer for Dense Prediction") == {(KGM + "pvt", "PVT")}
+
+
+def test_parts_of_a_method_are_no_kinds_of_it(senses_store):
+    members = {n.id for n in lineage(senses_store, "Transformer").nodes if n.role != "subject"}
+    for part in ("self-attention", "cross-attention", "encoder-decoder-architecture", "bahdanau-attention"):
+        assert senses_store.ask(f"ASK {{ ?p kg:mentions|kg:uses <{KGM}{part}> }}"), part
+        assert KGM + part not in members, part
+    assert senses_store.ask(f"ASK {{ <{KGM}self-attention> skos:broader <{KGM}attention-mechanism> }}")
+    diffusion = {n.id for n in lineage(senses_store, "diffusion model").nodes}
+    assert KGM + "diffusion-models" in diffusion and KGM + "score-matching" not in diffusion

@@ -216,3 +216,33 @@ def find_abbreviations(text: str, sentences: list[tuple[int, int]]) -> list[Abbr
                     continue
                 out.append(Abbrev(short, inner, sa, sb, inner_a, inner_b, "short_long"))
     return out
+
+
+# "P-CNN: Pose-Based CNN Features for Action Recognition": the name before the colon, and the
+# subtitle's phrases, cut at function words and breaks
+_TITLE_NAME = re.compile(r"\s*(?P<short>[^\s:]{2,12})\s*:\s+")
+_FUNCTION = r"(?!(?:for|with|via|using|in|on|to|from|by|of|as|at|through|towards?|under|and|or|is|are)\b)"
+_TITLE_PHRASE = re.compile(rf"(?<!\S)(?:(?:A|An|The)\s+)?(?P<long>{_FUNCTION}[^\s,;:()]+(?:\s+{_FUNCTION}[^\s,;:()]+)*)")
+
+
+def title_definition(text: str, title_end: int) -> Abbrev | None:
+    """The acronym a title defines in a phrase after its colon whose words spell it: the first
+    phrase (``BLT: Bidirectional Layout Transformer for ...``), or a later one its words' initials
+    begin and end (``PVT: An Implicit Surface Reconstruction Framework via Point Voxel Geometric
+    Transformer``): the paper's own sense of the name."""
+    m = _TITLE_NAME.match(text, 0, title_end)
+    if not m or not valid_short(m.group("short")):
+        return None
+    short = m.group("short")
+    letters = [c.lower() for c in short if c.isalnum()]
+    for i, p in enumerate(_TITLE_PHRASE.finditer(text, m.end(), title_end)):
+        long = p.group("long")
+        words = long.split()
+        if len(words) < 2 or best_long_form(short, long) != 0 or not _first_letter_ok(short, long):
+            continue
+        if short.lower() in long.lower().split():
+            continue
+        if i and (len(words) > len(letters) + 1 or words[-1][0].lower() != letters[-1]):
+            continue
+        return Abbrev(short, long, m.start("short"), m.end("short"), p.start("long"), p.end("long"), "short_long")
+    return None

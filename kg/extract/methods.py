@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .abbrev import Abbrev, valid_short
+from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
@@ -382,6 +382,28 @@ def _content_words(label: str) -> set[str]:
             if w not in _FUNCTION_WORDS}
 
 
+def _same_sense(long: str, label: str) -> bool:
+    """Whether a long form and a catalogue label name one thing: the words of one are among the
+    other's, an acronym standing for the other's words ("deep convolutional GAN" ~ "deep
+    convolutional generative adversarial network")."""
+    mine, theirs = _spelled_out(long, label), _spelled_out(label, long)
+    return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
+
+
+def _spelled_out(phrase: str, other: str) -> set[str]:
+    """The content words of ``phrase``, each run of them whose initials are an acronym of
+    ``other`` counted as that acronym."""
+    words = [w for w in re.findall(r"[a-z0-9]+", ascii_fold(delatex(phrase)).lower()) if w not in _FUNCTION_WORDS]
+    acronyms = {w.lower() for w in re.findall(r"\b([A-Z][A-Za-z]*[A-Z])s?\b", other)}
+    out, i = set(), 0
+    while i < len(words):
+        run = next((n for n in range(len(words) - i, 1, -1)
+                    if "".join(w[0] for w in words[i:i + n]) in acronyms), 0)
+        out.add("".join(w[0] for w in words[i:i + run]) if run else singular(words[i]))
+        i += run or 1
+    return out
+
+
 def _plural_ok(word: str) -> bool:
     """May the last word of a name be made singular? ``Transformers``, ``GPs``, ``losses`` yes;
     coined names with inner capitals (``CausalLens``, ``LION-S``) no."""
@@ -538,14 +560,19 @@ class MethodFinder:
         iri = self.lex_method(ab.short, allow_generic=allow_generic)
         if not iri:
             return None
-        mine = _content_words(ab.long)
         for label in self.lexicon.concepts[iri].labels:
-            if is_acronym_like(label):
-                continue
-            theirs = _content_words(label)
-            if mine and theirs and (mine <= theirs or theirs <= mine):
+            if not is_acronym_like(label) and _same_sense(ab.long, label):
                 return iri
         return None
+
+    def _redefines(self, ab: Abbrev) -> bool:
+        """Whether the text defines a catalogue method's acronym, however spelled (P-CNN, PCNN), as
+        none of the senses the catalogue gives it: "P-CNN: Pose-Based CNN Features" is no
+        piecewise CNN."""
+        iris = [i for i in self.key_to_iris.get(norm_key(ab.short), []) if self.lexicon.concepts[i].kind == "method"]
+        senses = [label for i in iris for label in self.lexicon.concepts[i].labels if not is_acronym_like(label)]
+        # a sense the catalogue writes only as an acronym (MAGSAC) is contradicted by no long form
+        return bool(senses) and not any(_same_sense(ab.long, label) for label in senses)
 
     # -- abbreviation methodness --
     def defines_task(self, view: DocView, ab: Abbrev) -> bool:
@@ -655,7 +682,11 @@ class MethodFinder:
             # a name the corpus taught yields to what this text's own rules find in its place
             cands.append(Cand(a, b, "vocabulary", 0.7, iri) if c.learned else Cand(a, b, "lexicon", 0.9, iri))
 
-        # 2. abbreviations (an acronym the text defines otherwise is not the catalogue's)
+        # 2. abbreviations (an acronym the text defines otherwise is not the catalogue's), with the
+        # one a title defines after its colon ("BLT: Bidirectional Layout Transformer for ...")
+        titled = title_definition(text, view.title_end) if view.title_end else None
+        if titled and self._redefines(titled) and not any(ab.short == titled.short for ab in view.abbrevs):
+            view.abbrevs = [*view.abbrevs, titled]
         redefined = {ab.short for ab in view.abbrevs
                      if self.lex_method(ab.short, allow_generic=True) and not self.lex_method(ab.long, allow_generic=True)
                      and not self._short_if_compatible(ab, allow_generic=True)}
@@ -1225,6 +1256,8 @@ class MethodFinder:
                 add(" ".join(words[:-1]))  # "involutive MCMC methods" -> "involutive MCMC"
         for lab in concept.labels if concept else taught:
             add(lab)
+        if long and not concept:
+            add(long)  # the text's own sense, by which it stays apart from another's same acronym
         if concept:
             label = concept.pref  # a catalogue concept keeps the catalogue's preferred label
         elif short:
