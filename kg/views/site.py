@@ -16,7 +16,7 @@ import networkx as nx
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kg.analytics.lineage import LineIndex, author_lineage, line_weights, method_lineage
-from kg.analytics.projections import PAPER_METHODS, local_name
+from kg.analytics.projections import local_name
 from kg.analytics.rank import summary
 from kg.rdf.store import Snapshot, Store
 from kg.views.lineage import write_lineage_html, write_lineage_json
