@@ -237,10 +237,10 @@ class Snapshot(Store):
     network, an index of papers). Rows and kept values are shared: read them, never change them.
     Nothing may be written through it."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, kept: Mapping[str, Any] | None = None):
         self.store = store
         self._rows: dict[tuple, list[dict[str, Any]]] = {}
-        self._kept: dict[str, Any] = {}
+        self._kept: dict[str, Any] = dict(kept or {})  # what a reader knows already (``once``)
 
     def query(self, sparql, bindings=None):
         return self.store.query(sparql, bindings)
@@ -250,6 +250,11 @@ class Snapshot(Store):
         if key not in self._rows:
             self._rows[key] = self.store.select(sparql, bindings)
         return self._rows[key]
+
+    def answer(self, sparql: str, rows: list[dict[str, Any]]) -> None:
+        """Take ``rows`` as the answer to ``sparql`` (without parameters): what a reader derived
+        from values it kept is not read from the store again."""
+        self._rows[(sparql, ())] = rows
 
     def once(self, name: str, compute):
         """``compute()``, the first time ``name`` is asked for."""
