@@ -47,10 +47,21 @@ SELECT ?paper ?category ?label ?notation WHERE { %s
 }"""
 
 #: What each paper does with methods and models (a paper using a pretrained model ``usesModel``).
-PAPER_LINKS = """
-SELECT ?paper ?method ?relation WHERE { %s
+LINKS = """
+SELECT ?paper ?method ?relation WHERE {
   VALUES ?relation { kg:mentions kg:proposes kg:uses kg:comparesWith kg:usesModel }
   ?paper a kg:Paper ; ?relation ?method .
+}"""
+#: The same of some papers (``%s``: their VALUES), a union of one pattern each: with ``VALUES
+#: ?relation`` Oxigraph reads every link before it joins the papers asked for (26 s for 200 papers
+#: of 100k, 0.1 s this way; reading all, the union is slower).
+PAPER_LINKS = """
+SELECT ?paper ?method ?relation WHERE { %s
+  ?paper a kg:Paper .
+  { ?paper kg:mentions ?method BIND(kg:mentions AS ?relation) } UNION { ?paper kg:proposes ?method BIND(kg:proposes AS ?relation) }
+  UNION { ?paper kg:uses ?method BIND(kg:uses AS ?relation) }
+  UNION { ?paper kg:comparesWith ?method BIND(kg:comparesWith AS ?relation) }
+  UNION { ?paper kg:usesModel ?method BIND(kg:usesModel AS ?relation) }
 }"""
 
 METHODS = """
@@ -171,7 +182,7 @@ class PaperTables:
                 names[r["person"]].add(r["name"] or local_name(r["person"]))
             for r in store.select(PAPER_CATEGORIES % values):
                 cats[r["paper"]].add(r["label"] or r["notation"] or local_name(r["category"]))
-            for r in store.select(PAPER_LINKS % values):
+            for r in store.select(PAPER_LINKS % values if values else LINKS):
                 links[r["paper"]].add((r["method"], local_name(r["relation"])))
         for p, f in facts.items():
             title = min(f["title"], default=None)
@@ -205,11 +216,31 @@ class PaperTables:
         return papers
 
     def to_json(self) -> dict:
-        return {k: getattr(self, k) for k in ("papers", "creators", "names", "categories", "links")}
+        """The tables as JSON values, each IRI written once (``terms``) and then by its number:
+        a third of the size, and read in a third of the time."""
+        terms = sorted({*self.papers, *self.creators, *self.names, *self.categories, *self.links,
+                        *(m for links in self.links.values() for m, _ in links)})
+        at = {t: i for i, t in enumerate(terms)}
+        return {"terms": terms,
+                "papers": [[at[p], f["title"], f["year"], f["url"], f["label"]] for p, f in self.papers.items()],
+                "creators": [[at[p], *(at[a] for a in ps)] for p, ps in self.creators.items()],
+                "names": [[at[a], n] for a, n in self.names.items()],
+                "categories": [[at[p], *cs] for p, cs in self.categories.items()],
+                "links": [[at[p], *(x for m, r in links for x in (at[m], r))] for p, links in self.links.items()]}
 
     @classmethod
     def from_json(cls, data: dict) -> "PaperTables":
-        return cls(**{k: data[k] for k in ("papers", "creators", "names", "categories", "links")})
+        terms = data["terms"]
+        return cls({terms[p]: {"title": t, "year": y, "url": u, "label": label} for p, t, y, u, label in data["papers"]},
+                   {terms[p]: [terms[a] for a in ps] for p, *ps in data["creators"]},
+                   {terms[a]: n for a, n in data["names"]},
+                   {terms[p]: cs for p, *cs in data["categories"]},
+                   {terms[p]: [[terms[m], r] for m, r in zip(x[::2], x[1::2])] for p, *x in data["links"]})
+
+    def copy(self) -> "PaperTables":
+        """A copy whose tables ``update`` leaves as they are (their values are shared)."""
+        return PaperTables(dict(self.papers), dict(self.creators), dict(self.names), dict(self.categories),
+                           dict(self.links))
 
 
 PEOPLES_PAPERS = "SELECT DISTINCT ?paper WHERE { %s ?paper dcterms:creator ?person }"

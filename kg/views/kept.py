@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.analytics.lineage import MAX_DEPTH, LineageMap, LineIndex
+from kg.analytics.lineage import MAX_DEPTH, LineageMap, LineIndex, built_on
 from kg.analytics.projections import PaperTables
 from kg.rdf.store import Store
 
@@ -84,9 +84,9 @@ def reuse_tables(data: dict, store: Store, changes: Changes | None, now: str) ->
         return Reuse()
     try:
         tables = PaperTables.from_json(data["tables"])
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, ValueError, IndexError):
         return Reuse()
-    old = PaperTables(**{k: dict(v) for k, v in tables.to_json().items()})
+    old = tables.copy()
     read = tables.update(store, changes.touched if changes is not None else set())
     out = Reuse(tables)
     for p in read:
@@ -143,7 +143,7 @@ def line_inputs(m: LineageMap, ix: LineIndex) -> dict:
     reach |= {n.id for n in m.nodes if n.kind not in ("paper", "more")}
     reach |= {x["id"] for n in m.nodes for x in n.members}
     reach |= {canonical.get(x, x) for x in reach} | {a for a, c in canonical.items() if c in reach}
-    names = {name.casefold() for s in subjects for name in ix.labels.get(s, ())} | {ix.label(m.subject).casefold()}
+    names = {name for s in subjects for name in ix.labels.get(s, ())} | {ix.label(m.subject)}
     return {"methods": sorted(reach), "papers": sorted(n.id for n in m.nodes if n.kind == "paper"),
             "names": sorted(names)}
 
@@ -151,7 +151,7 @@ def line_inputs(m: LineageMap, ix: LineIndex) -> dict:
 def stale(inputs: dict, reused: Reuse, concepts: set[str], labels: dict[str, list[str]]) -> bool:
     """Whether a map drawn from ``inputs`` may differ now: one of its papers changed, a method or
     model it was drawn from was linked or unlinked by a changed paper or changed itself
-    (``concepts``), or a changed concept has a name holding its subject's name."""
+    (``concepts``), or a changed concept has a name built on its subject's names (``built_on``)."""
     if reused.papers.intersection(inputs["papers"]) or (reused.methods | concepts).intersection(inputs["methods"]):
         return True
-    return any(name in label.casefold() for c in concepts for label in labels.get(c, ()) for name in inputs["names"])
+    return any(built_on(label, name) for c in concepts for label in labels.get(c, ()) for name in inputs["names"])

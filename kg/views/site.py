@@ -16,9 +16,10 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from kg.analytics.lineage import CARRIED, LineIndex, author_lineage, line_weights, method_lineage
+from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_lineage, line_weights, method_lineage
 from kg.analytics.projections import local_name, paper_tables
 from kg.analytics.rank import summary
+from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store
 from kg.views.kept import DATA, Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load, reuse_tables, stale
 from kg.views.lineage import write_lineage_html, write_lineage_json
@@ -96,6 +97,21 @@ def _carried(tables) -> list[dict]:
             for m, ps in sorted(papers.items())]
 
 
+def _papers_of_method(tables):
+    """The answer to ``PAPERS_OF_METHOD`` for one method (its ``method`` binding), from the paper
+    tables: its papers, how each relates to it, and their year."""
+    by_method: dict[str, list] = defaultdict(list)
+    for p, links in tables.links.items():
+        for m, relation in links:
+            by_method[m].append((p, relation))
+
+    def answer(bindings) -> list[dict]:
+        method = bindings["method"].value
+        return [{"method": method, "paper": p, "relation": str(KG[relation]),
+                 "year": tables.papers.get(p, {}).get("year")} for p, relation in by_method.get(method, ())]
+    return answer
+
+
 def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
                changes: Changes | None = None) -> Path:
@@ -112,6 +128,7 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
     # the pages share what they read and project
     store = Snapshot(store, {"paper_tables": reused.tables} if reused.tables is not None else None)
     store.answer(CARRIED, _carried(paper_tables(store)))
+    store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     kept = _kept_state(previous)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
     counts = summary(store)
