@@ -135,3 +135,21 @@ def test_an_increment_redraws_only_the_lines_it_changes(tmp_path):
     assert after[changed].st_mtime_ns != before[changed].st_mtime_ns
     assert (after[kept].st_ino, after[kept].st_mtime_ns) == (before[kept].st_ino, before[kept].st_mtime_ns)
     assert a["index.html"] == b["index.html"]
+
+
+def test_a_site_kept_from_another_store_state_is_read_afresh(tmp_path):
+    """An increment built without the site leaves the kept tables behind the store: `kg site`
+    sees it by the fingerprint and reads the store whole, drawing what a fresh build draws."""
+    extra = tmp_path / "in" / "extra.jsonl"
+    extra.parent.mkdir()
+    extra.write_text(json.dumps({"title": "Calibrated Widget Sorting", "authors": ["Ada Quill"], "year": 2026,
+                                 "abstract": "We calibrate widget sorters with conformal prediction."}) + "\n")
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([SEEDS], steps, workers=1)
+    build([SEEDS, extra], store=steps, workers=1, views=False)
+    assert subprocess.run([*KG, "site", "--store", str(steps)], capture_output=True).returncode == 0
+    build([SEEDS, extra], fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    assert "Calibrated Widget Sorting" in a["lineage/conformal-prediction.html"].decode()

@@ -21,7 +21,8 @@ from kg.analytics.projections import local_name, paper_tables
 from kg.analytics.rank import summary
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store
-from kg.views.kept import DATA, Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load, reuse_tables, stale
+from kg.views.kept import (DATA, Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load,
+                           reuse_tables, stale)
 from kg.views.lineage import write_lineage_html, write_lineage_json
 from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
@@ -192,6 +193,8 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
     index = out / "index.html"
     index.write_text(html, encoding="utf-8")
     (out / STATE).write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    if data.get("fingerprint") == now and (data.get("lines"), data.get("index")) == (lines, facts) and Path(previous) == out:
+        return index  # `kg site` with nothing changed: what it keeps is kept already
     (out / DATA).write_text(json.dumps({"fingerprint": now, "tables": paper_tables(store).to_json(), "index": facts,
                                         "lines": lines}, ensure_ascii=False), encoding="utf-8")
     return index
