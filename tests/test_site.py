@@ -112,14 +112,20 @@ def test_a_small_increment_keeps_the_big_views_places(tmp_path):
     assert 0 < drift < DRIFT
 
 
+def conformal_paper(folder):
+    """A JSON-lines file of one new paper naming conformal prediction (a line of the seeds)."""
+    extra = folder / "in" / "extra.jsonl"
+    extra.parent.mkdir()
+    extra.write_text(json.dumps({"title": "Calibrated Widget Sorting", "authors": ["Ada Quill"], "year": 2026,
+                                 "abstract": "We calibrate widget sorters with conformal prediction."}) + "\n")
+    return extra
+
+
 def test_an_increment_redraws_only_the_lines_it_changes(tmp_path):
     """A paper naming conformal prediction redraws that line's map and keeps the others' files as
     they were (the same file: its inode and time), while the site still draws what a fresh build
     of the same inputs draws."""
-    extra = tmp_path / "in" / "extra.jsonl"
-    extra.parent.mkdir()
-    extra.write_text(json.dumps({"title": "Calibrated Widget Sorting", "authors": ["Ada Quill"], "year": 2026,
-                                 "abstract": "We calibrate widget sorters with conformal prediction."}) + "\n")
+    extra = conformal_paper(tmp_path)
     steps, fresh = tmp_path / "steps", tmp_path / "fresh"
     build([SEEDS], steps, workers=1)
     changed, kept = "lineage/conformal-prediction.html", "lineage/dc-programming.html"
@@ -140,10 +146,7 @@ def test_an_increment_redraws_only_the_lines_it_changes(tmp_path):
 def test_a_site_kept_from_another_store_state_is_read_afresh(tmp_path):
     """An increment built without the site leaves the kept tables behind the store: `kg site`
     sees it by the fingerprint and reads the store whole, drawing what a fresh build draws."""
-    extra = tmp_path / "in" / "extra.jsonl"
-    extra.parent.mkdir()
-    extra.write_text(json.dumps({"title": "Calibrated Widget Sorting", "authors": ["Ada Quill"], "year": 2026,
-                                 "abstract": "We calibrate widget sorters with conformal prediction."}) + "\n")
+    extra = conformal_paper(tmp_path)
     steps, fresh = tmp_path / "steps", tmp_path / "fresh"
     build([SEEDS], steps, workers=1)
     build([SEEDS, extra], store=steps, workers=1, views=False)

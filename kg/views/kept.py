@@ -54,17 +54,23 @@ class Changes:
     touched: set[str] = field(default_factory=set)
 
 
-def load(folder: str | Path | None) -> dict:
-    """What a site in ``folder`` kept; nothing if there is none or it is damaged (it is only ever
-    read again)."""
-    path = Path(folder) / DATA if folder is not None else None
+def read_kept(folder: str | Path | None, name: str) -> dict:
+    """The JSON object a site kept in ``folder/name``; nothing if there is none or it is damaged
+    (what a site keeps is only ever computed again)."""
+    path = Path(folder) / name if folder is not None else None
     if path is None or not path.is_file():
         return {}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data if isinstance(data, dict) and isinstance(data.get("tables"), dict) else {}
+    return data if isinstance(data, dict) else {}
+
+
+def load(folder: str | Path | None) -> dict:
+    """The tables and lines a site in ``folder`` kept (``DATA``), or nothing."""
+    data = read_kept(folder, DATA)
+    return data if isinstance(data.get("tables"), dict) else {}
 
 
 @dataclass

@@ -22,7 +22,7 @@ from kg.analytics.rank import summary
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store
 from kg.views.kept import (DATA, Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load,
-                           reuse_tables, stale)
+                           read_kept, reuse_tables, stale)
 from kg.views.lineage import write_lineage_html, write_lineage_json
 from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
@@ -54,19 +54,6 @@ def _unique(name: str, taken: set) -> str:
         name, i = f"{base}-{i}", i + 1
     taken.add(name)
     return name
-
-
-def _kept_state(previous: str | Path | None) -> dict:
-    """What an earlier site in the folder ``previous`` kept; nothing if there is none (or it is damaged:
-    it is only ever recomputed)."""
-    path = Path(previous) / STATE if previous is not None else None
-    if path is None or not path.is_file():
-        return {}
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return state if isinstance(state, dict) else {}
 
 
 def _keep_page(previous: Path, out: Path, files: list[str]) -> bool:
@@ -130,7 +117,7 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
     store = Snapshot(store, {"paper_tables": reused.tables} if reused.tables is not None else None)
     store.answer(CARRIED, _carried(paper_tables(store)))
     store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
-    kept = _kept_state(previous)
+    kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
     counts = summary(store)
     co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept.setdefault("coauthors", {}),
