@@ -18,6 +18,7 @@ sentences of each abstract and marks the title and the abstract with the variant
 no variant is the same paper as another by title or by abstract). The output says so.
 
     PYTHONPATH=. .venv/bin/python benchmarks/scale.py [BIB] [--sizes 1000,10000,100000] [--workers N]
+        [--increments-only]
 """
 from __future__ import annotations
 
@@ -248,6 +249,22 @@ def measure_rdflib(nquads: str, folder: str) -> dict:
     return {"load_s": load, "triples": len(graph), "queries": medians}
 
 
+def increment(papers: list[dict], work: Path, big: int, full: dict, workers: int) -> None:
+    """Add 1% new papers to the ``big`` build (``full``: its figures), then write its site again
+    with nothing changed; print both against the full build."""
+    extra = write_corpus(papers, big // 100, work / "extra", start=big)
+    files = [str(p) for p in sorted((work / f"corpus-{big}").glob("*.jsonl"))] + [str(p) for p in extra]
+    print(f"load average before the increment: {os.getloadavg()[0]:.1f}")
+    step = child(["build", files, str(work / f"build-{big}"), workers, True])
+    share = 100 * step["seconds"] / full["seconds"]
+    print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s "
+          f"(site {step['site_s']:.1f} s), {share:.1f}% of the full build's {full['seconds']:.1f} s "
+          f"(site {full['site_s']:.1f} s; {step['unchanged']} unchanged files skipped)")
+    again = child(["site", str(work / f"build-{big}")])
+    print(f"site at {big:,}+1% papers written again (`kg site`, nothing changed): {again['seconds']:.1f} s, "
+          f"peak {again['main_mb']:,.0f} MB")
+
+
 MEASURES = {"build": measure_build, "site": measure_site, "oxigraph": measure_oxigraph, "rdflib": measure_rdflib, "named": measure_named}
 
 
@@ -264,6 +281,8 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,10000,100000")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--work", default=None, help="folder for corpora and stores (default: a temporary one)")
+    ap.add_argument("--increments-only", action="store_true",
+                    help="only the full builds, the 1%% increment and the site written again (no query tables)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -293,6 +312,10 @@ def main() -> None:
     small, big = sizes[:-1], sizes[-1]
     for size in small:
         build_row(size)
+    if args.increments_only:
+        build_row(big)
+        increment(papers, work, big, builds[big], args.workers)
+        return
     mid = 10_000 if 10_000 in small else small[-1]
     # All of the store (graph.ttl holds the default graph; the method summaries are a named graph).
     quads = str(work / f"build-{mid}" / "store.nq")
@@ -311,17 +334,7 @@ def main() -> None:
     print(f"workers at {mid:,} papers (without the site): 1 worker {one['seconds']:.1f} s ({one['papers'] / one['seconds']:,.0f} papers/s); "
           f"{args.workers} workers {many:.1f} s ({builds[mid]['papers'] / many:,.0f} papers/s)")
 
-    extra = write_corpus(papers, big // 100, work / "extra", start=big)
-    files = [str(p) for p in sorted((work / f"corpus-{big}").glob("*.jsonl"))] + [str(p) for p in extra]
-    step = child(["build", files, str(work / f"build-{big}"), args.workers, True])
-    full = builds[big]
-    share = 100 * step["seconds"] / full["seconds"]
-    print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s "
-          f"(site {step['site_s']:.1f} s), {share:.1f}% of the full build's {full['seconds']:.1f} s "
-          f"(site {full['site_s']:.1f} s; {step['unchanged']} unchanged files skipped)")
-    again = child(["site", str(work / f"build-{big}")])
-    print(f"site at {big:,}+1% papers written again (`kg site`, nothing changed): {again['seconds']:.1f} s, "
-          f"peak {again['main_mb']:,.0f} MB")
+    increment(papers, work, big, builds[big], args.workers)
 
     big_queries = named_medians(str(work / f"build-{big}"))
     big_pages = named_medians(str(work / f"build-{big}"), PAGE)

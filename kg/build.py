@@ -453,6 +453,7 @@ class Increment:
         self.relinked: set[str] = set()
         self.unlinked: set[ox.NamedNode] = set()
         self.restated: set[ox.NamedNode] = set()
+        self.touched: set[str] = set()  # IRIs of stored papers and people this build changed otherwise
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -493,8 +494,10 @@ class Increment:
         paper = change.paper
         if change.new:
             self.added_papers.append(paper.key)
-        elif paper.year:
-            self.redated.add(paper.key)
+        else:
+            self.touched.add(paper_iri(paper.key).value)
+            if paper.year:
+                self.redated.add(paper.key)
         yield from paper_triples(paper, authors=not change.new)  # a new paper's authors: once told apart
         if paper.identifiers or paper.references or paper.cited_by:
             self.cited.add(paper.key)
@@ -523,6 +526,15 @@ class Increment:
             yield from extraction_triples(extraction, self.described)
             if extraction.arxiv_ids:
                 self.cited.add(extraction.paper_key)
+
+    def site_changes(self, before: str, restated: set[ox.NamedNode]) -> "Changes":
+        """What this build changed, for the site (``kg.views.kept.Changes``): the papers it added,
+        re-authored, redated, gave identifiers or linked again (``relink``), those given new statements,
+        and what it restated."""
+        from kg.views.kept import Changes
+
+        keys = {*self.added_papers, *self.resolver.reauthored, *self.redated, *self.cited, *self.relinked}
+        return Changes(before, {paper_iri(k).value for k in keys} | self.touched | {x.value for x in restated})
 
     def finish(self) -> set[ox.NamedNode]:
         """What only the end of the input decides: better author lists and display names, and
@@ -703,6 +715,12 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                 _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
             report.continued = db.ask("ASK { ?s ?p ?o }")
             stored = db.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] if report.continued else 0
+            # the store's state that a kept site was read from (see kg.views.kept)
+            before = None
+            if views and report.continued and staging is not None:
+                from kg.views.kept import fingerprint
+
+                before = fingerprint(db)
             files = _plan(db, sources, report)
             shown = Progress(report, files) if progress else None
             step = shown.step if shown else lambda phase: None
@@ -746,7 +764,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
 
                     step("writing the site")
                     site_started = time.perf_counter()
-                    write_site(db, staging, previous=staging.parent if report.continued else None)
+                    changes = increment.site_changes(before, restated) if before and not report.replaced else None
+                    write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes)
                     report.site_seconds = time.perf_counter() - site_started
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:

@@ -10,6 +10,7 @@ from kg.build import build
 from kg.rdf.store import open_store
 from kg.views import write_site
 from kg.views.networks import DRIFT
+from kg.views.kept import DATA as KEPT
 from kg.views.site import STATE
 from tests.conftest import SEEDS
 
@@ -21,7 +22,7 @@ DATA = re.compile(r'<script id="kg-data" type="application/json">(.*?)</script>'
 def pages(folder):
     """Every page of a site: its relative path and its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*")
-            if p.suffix in (".html", ".json") and p.name != STATE and "store" not in p.parts}
+            if p.suffix in (".html", ".json") and p.name not in (STATE, KEPT) and "store" not in p.parts}
 
 
 def drawn(page: bytes):
@@ -107,3 +108,49 @@ def test_a_small_increment_keeps_the_big_views_places(tmp_path):
     assert all(after[n] == before[n] for n in before)
     drift = json.loads((steps / STATE).read_text())["coauthors"]["drift"]
     assert 0 < drift < DRIFT
+
+
+def conformal_paper(folder):
+    """A JSON-lines file of one new paper naming conformal prediction (a line of the seeds)."""
+    extra = folder / "in" / "extra.jsonl"
+    extra.parent.mkdir()
+    extra.write_text(json.dumps({"title": "Calibrated Widget Sorting", "authors": ["Ada Quill"], "year": 2026,
+                                 "abstract": "We calibrate widget sorters with conformal prediction."}) + "\n")
+    return extra
+
+
+def test_an_increment_redraws_only_the_lines_it_changes(tmp_path):
+    """A paper naming conformal prediction redraws that line's map and keeps the others' files as
+    they were (the same file: its inode and time), while the site still draws what a fresh build
+    of the same inputs draws."""
+    extra = conformal_paper(tmp_path)
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([SEEDS], steps, workers=1)
+    changed, kept = "lineage/conformal-prediction.html", "lineage/dc-programming.html"
+    before = {name: (steps / name).stat() for name in (changed, kept)}
+    assert "Calibrated Widget Sorting" not in (steps / changed).read_text()
+    build([SEEDS, extra], store=steps, workers=1)
+    build([SEEDS, extra], fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    assert "Calibrated Widget Sorting" in a[changed].decode()
+    after = {name: (steps / name).stat() for name in (changed, kept)}
+    assert after[changed].st_mtime_ns != before[changed].st_mtime_ns
+    assert (after[kept].st_ino, after[kept].st_mtime_ns) == (before[kept].st_ino, before[kept].st_mtime_ns)
+    assert a["index.html"] == b["index.html"]
+
+
+def test_a_site_kept_from_another_store_state_is_read_afresh(tmp_path):
+    """An increment built without the site leaves the kept tables behind the store: `kg site`
+    sees it by the fingerprint and reads the store whole, drawing what a fresh build draws."""
+    extra = conformal_paper(tmp_path)
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([SEEDS], steps, workers=1)
+    build([SEEDS, extra], store=steps, workers=1, views=False)
+    assert subprocess.run([*KG, "site", "--store", str(steps)], capture_output=True).returncode == 0
+    build([SEEDS, extra], fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    assert "Calibrated Widget Sorting" in a["lineage/conformal-prediction.html"].decode()

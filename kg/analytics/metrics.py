@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import networkx as nx
+import numpy as np
 import pandas as pd
+import scipy.sparse
 
 #: Above this many nodes betweenness is estimated from a sample of source nodes.
 EXACT_BETWEENNESS_MAX = 1500
@@ -31,14 +33,41 @@ def degrees(g: nx.Graph, weight: str = "weight") -> pd.DataFrame:
 
 
 def pagerank(g: nx.Graph, weight: str = "weight") -> pd.Series:
-    """PageRank (damping 0.85, scipy power iteration); sums to 1.
+    """PageRank (damping 0.85, ``pagerank_matrix``); sums to 1.
 
     >>> float(round(pagerank(nx.star_graph(3)).loc[0], 2))
     0.48
     """
     if g.number_of_nodes() == 0:
         return pd.Series(dtype=float, name="pagerank")
-    return pd.Series(nx.pagerank(g, weight=weight), name="pagerank")
+    nodes = list(g)
+    scores = pagerank_matrix(nx.to_scipy_sparse_array(g, nodelist=nodes, weight=weight, dtype=float))
+    return pd.Series(scores, index=pd.Index(nodes, dtype=object), name="pagerank")
+
+
+def pagerank_matrix(adjacency, alpha: float = 0.85, max_iter: int = 100, tol: float = 1e-6) -> np.ndarray:
+    """PageRank of the nodes of a weighted adjacency matrix (row i: node i's links), by power
+    iteration as NetworkX's scipy PageRank does it: the site ranks a projection of 100k papers
+    straight from its sparse matrix, without building the NetworkX graph.
+
+    >>> pagerank_matrix(scipy.sparse.csr_array([[0.0, 1.0], [1.0, 0.0]])).tolist()
+    [0.5, 0.5]
+    """
+    n = adjacency.shape[0]
+    if n == 0:
+        return np.zeros(0)
+    out = np.asarray(adjacency.sum(axis=1)).ravel()
+    out[out != 0] = 1.0 / out[out != 0]
+    walk = scipy.sparse.csr_array(scipy.sparse.spdiags(out.T, 0, *adjacency.shape)) @ adjacency
+    x = np.repeat(1.0 / n, n)
+    start = x.copy()
+    dangling = np.where(out == 0)[0]
+    for _ in range(max_iter):
+        last = x
+        x = alpha * (x @ walk + sum(x[dangling]) * start) + (1 - alpha) * start
+        if np.absolute(x - last).sum() < n * tol:
+            return x
+    raise nx.PowerIterationFailedConvergence(max_iter)
 
 
 def betweenness(g: nx.Graph, k: int | None = None, seed: int = SEED) -> pd.Series:

@@ -10,7 +10,7 @@ import networkx as nx
 import pandas as pd
 
 from kg.analytics import metrics
-from kg.analytics.projections import coauthor_graph, method_cooccurrence_graph
+from kg.analytics.projections import coauthor_graph, coauthor_projection, method_cooccurrence_graph, paper_index
 from kg.rdf.store import Store
 
 GRAPHS = {"authors": coauthor_graph, "methods": method_cooccurrence_graph}
@@ -27,20 +27,10 @@ WHERE {
   UNION { ?source a kg:SourceDocument }
 }"""
 
-LINKS = """
-SELECT
-  (SUM(IF(?p = kg:mentions, 1, 0)) AS ?mentions)
-  (SUM(IF(?p = kg:proposes, 1, 0)) AS ?proposes)
-  (SUM(IF(?p = kg:extends, 1, 0)) AS ?extends)
-  (SUM(IF(?p = dcterms:creator, 1, 0)) AS ?authorships)
-  (SUM(IF(?p = kg:usesDataset, 1, 0)) AS ?dataset_links)
-WHERE { VALUES ?p { kg:mentions kg:proposes kg:extends dcterms:creator kg:usesDataset } ?s ?p ?o }"""
-
-YEARS = """
-SELECT (MIN(?y) AS ?first) (MAX(?y) AS ?last) WHERE {
-  ?paper a kg:Paper ; fabio:hasPublicationYear ?year BIND(xsd:integer(SUBSTR(STR(?year), 1, 4)) AS ?y)
-}"""
-UNDATED = "SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper FILTER NOT EXISTS { ?p fabio:hasPublicationYear ?y } }"
+#: Links counted, each by its own count (a count of one pattern reads an index: 0.1 s on 100k papers).
+LINKS = {"mentions": "kg:mentions", "proposes": "kg:proposes", "extends": "kg:extends",
+         "authorships": "dcterms:creator", "dataset_links": "kg:usesDataset"}
+COUNT_LINKS = "SELECT (COUNT(*) AS ?n) WHERE { ?s %s ?o }"
 
 PROPOSED = "SELECT (COUNT(DISTINCT ?m) AS ?n) WHERE { ?p kg:proposes ?m }"
 EVIDENCE = "SELECT (COUNT(?e) AS ?n) WHERE { ?e a kg:Evidence }"
@@ -90,16 +80,17 @@ def summary(store: Store) -> dict:
     52
     """
     out = dict(store.select(COUNTS)[0])
-    out.update({k: v or 0 for k, v in store.select(LINKS)[0].items()})
-    years = store.select(YEARS)[0]
-    out["first_year"], out["last_year"] = years["first"], years["last"]
-    out["undated_papers"] = store.select(UNDATED)[0]["n"]
+    out.update({k: store.select(COUNT_LINKS % p)[0]["n"] for k, p in LINKS.items()})
+    years = [p["year"] for p in paper_index(store).values()]
+    dated = [y for y in years if y is not None]
+    out["first_year"], out["last_year"] = min(dated, default=None), max(dated, default=None)
+    out["undated_papers"] = len(years) - len(dated)
     out["proposed_methods"] = store.select(PROPOSED)[0]["n"]
     out["evidence"] = store.select(EVIDENCE)[0]["n"]
     out["profile_owners"] = store.select(OWNERS)[0]["n"]
-    g = coauthor_graph(store)
-    comps = sorted((len(c) for c in nx.connected_components(g)), reverse=True)
-    out["coauthor_edges"] = g.number_of_edges()
+    co = coauthor_projection(store)
+    comps = co.components()
+    out["coauthor_edges"] = co.edges
     out["coauthor_components"] = len(comps)
     out["largest_component"] = comps[0] if comps else 0
     return out

@@ -237,10 +237,11 @@ class Snapshot(Store):
     network, an index of papers). Rows and kept values are shared: read them, never change them.
     Nothing may be written through it."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, kept: Mapping[str, Any] | None = None):
         self.store = store
         self._rows: dict[tuple, list[dict[str, Any]]] = {}
-        self._kept: dict[str, Any] = {}
+        self._kept: dict[str, Any] = dict(kept or {})  # what a reader knows already (``once``)
+        self._answers: dict[str, Any] = {}  # see ``answer``
 
     def query(self, sparql, bindings=None):
         return self.store.query(sparql, bindings)
@@ -248,8 +249,18 @@ class Snapshot(Store):
     def select(self, sparql, bindings=None):
         key = (sparql, tuple(sorted((name, str(to_term(value))) for name, value in (bindings or {}).items())))
         if key not in self._rows:
-            self._rows[key] = self.store.select(sparql, bindings)
+            answer = self._answers.get(sparql)
+            self._rows[key] = answer(bindings or {}) if answer else self.store.select(sparql, bindings)
         return self._rows[key]
+
+    def answer(self, sparql: str, rows) -> None:
+        """Take ``rows`` as the answer to ``sparql`` without parameters, or ``rows(bindings)`` as
+        its answer with them: what a reader can derive from values it holds is not read from the
+        store again."""
+        if callable(rows):
+            self._answers[sparql] = rows
+        else:
+            self._rows[(sparql, ())] = rows
 
     def once(self, name: str, compute):
         """``compute()``, the first time ``name`` is asked for."""

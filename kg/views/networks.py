@@ -16,13 +16,16 @@ from pathlib import Path
 import networkx as nx
 import pandas as pd
 
-from kg.analytics.metrics import communities, pagerank
+from kg.analytics.metrics import communities, pagerank, pagerank_matrix
 from kg.analytics.names import find_one
 from kg.analytics.profiles import author_method_profile
 from kg.analytics.projections import (
+    Projection,
     coauthor_graph,
+    coauthor_projection,
     method_cooccurrence_graph,
     method_lineage_graph,
+    method_projection,
     paper_categories,
     paper_index,
     proposing_papers,
@@ -77,17 +80,17 @@ def _papers_info(papers: list[str], index: dict[str, dict]) -> tuple[list[str], 
     return lines, links
 
 
-def _trim(g: nx.Graph, max_nodes: int, what: str) -> tuple[nx.Graph, pd.Series, list[str]]:
-    """Keep the ``max_nodes`` nodes of highest PageRank; the PageRank of what is kept, and a note
-    saying what was left out."""
-    score = pagerank(g)
-    if g.number_of_nodes() <= max_nodes:
-        return g, score, []
-    keep = score.sort_values(ascending=False, kind="stable").index[:max_nodes]
-    h = induced(g, keep)
-    left = g.number_of_nodes() - h.number_of_nodes()
-    note = (f"Showing the {max_nodes:,} most central of {g.number_of_nodes():,} {what} (by PageRank); "
-            f"{left:,} {what} and {g.number_of_edges() - h.number_of_edges():,} links are left out.")
+def _trim(p: Projection, max_nodes: int, what: str) -> tuple[nx.Graph, pd.Series, list[str]]:
+    """The projection's ``max_nodes`` nodes of highest PageRank (ranked over all of it) as a
+    graph; the PageRank of what is kept, and a note saying what was left out."""
+    score = pd.Series(pagerank_matrix(p.adjacency), index=pd.Index(p.nodes, dtype=object), name="pagerank")
+    if len(p.nodes) <= max_nodes:
+        return p.graph(), score, []
+    at = {n: i for i, n in enumerate(p.nodes)}
+    h = p.graph(at[n] for n in score.sort_values(ascending=False, kind="stable").index[:max_nodes])
+    left = len(p.nodes) - h.number_of_nodes()
+    note = (f"Showing the {max_nodes:,} most central of {len(p.nodes):,} {what} (by PageRank); "
+            f"{left:,} {what} and {p.edges - h.number_of_edges():,} links are left out.")
     return h, pagerank(h), [note]
 
 
@@ -216,14 +219,14 @@ def _majority(items) -> str:
     return min(counts, key=lambda c: (-counts[c], c)) if counts else "no category"
 
 
-def _write_network(g, full, groups, colour, score, info, edge_info, page: Page, path, kept: dict | None,
+def _write_network(g, full: Projection, groups, colour, score, info, edge_info, page: Page, path, kept: dict | None,
                    adapt: bool) -> ViewInfo:
     """Draw a whole-graph view (packed layout, sized by ``score``) into ``path``; what it kept of ``full``."""
     pos = reuse(kept, "layout", [sorted(g.nodes), sorted(sorted(e) for e in g.edges), groups.to_dict()],
                 lambda: packed_layout(g, groups=groups), (lambda old: _joined_layout(g, old)) if adapt else None)
     net = _draw(g, pos, colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info, groups=groups)
     write_page(net, page, path)
-    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), full.number_of_nodes(), full.number_of_edges())
+    return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), len(full.nodes), full.edges)
 
 
 def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, color_by: str = "community",
@@ -231,7 +234,7 @@ def coauthor_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, co
     """Everyone who wrote a paper, linked to their coauthors (width: joint papers), coloured by
     Louvain community (or ``color_by="category"``: their papers' most frequent category), sized
     by PageRank, the ``max_nodes`` most central kept. ``kept``: see ``reuse``."""
-    full = coauthor_graph(store)
+    full = coauthor_projection(store)
     g, score, notes = _trim(full, max_nodes, "people")
     adapt = _adaptable(kept, g)
     papers = paper_index(store)
@@ -258,7 +261,7 @@ def method_view(store: Store, path: str | Path, max_nodes: int = MAX_NODES, colo
     """Methods named by papers, linked when named in the same abstract (width: such papers),
     coloured by community (or ``color_by="category"``: the broader method, else the papers' most
     frequent category), sized by PageRank. ``kept``: see ``reuse``."""
-    full = method_cooccurrence_graph(store)
+    full = method_projection(store)
     g, score, notes = _trim(full, max_nodes, "methods")
     adapt = _adaptable(kept, g)
     papers = paper_index(store)

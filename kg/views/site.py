@@ -8,17 +8,21 @@ PosixPath('build/index.html')
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 from collections import defaultdict
 from pathlib import Path
 
-import networkx as nx
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from kg.analytics.lineage import LineIndex, author_lineage, line_weights, method_lineage
-from kg.analytics.projections import PAPER_METHODS, local_name
+from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_lineage, line_weights, method_lineage
+from kg.analytics.projections import local_name, paper_tables
 from kg.analytics.rank import summary
+from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store
+from kg.views.kept import (DATA, Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load,
+                           read_kept, reuse_tables, stale)
 from kg.views.lineage import write_lineage_html, write_lineage_json
 from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
@@ -52,29 +56,68 @@ def _unique(name: str, taken: set) -> str:
     return name
 
 
-def _kept_state(previous: str | Path | None) -> dict:
-    """What an earlier site in the folder ``previous`` kept; nothing if there is none (or it is damaged:
-    it is only ever recomputed)."""
-    path = Path(previous) / STATE if previous is not None else None
-    if path is None or not path.is_file():
-        return {}
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return state if isinstance(state, dict) else {}
+def _keep_page(previous: Path, out: Path, files: list[str]) -> bool:
+    """Bring a page written before into ``out`` unchanged (a hard link where ``out`` is another
+    folder); False when one of its files is missing."""
+    if not all((previous / f).is_file() for f in files):
+        return False
+    for f in files:
+        if (previous / f).resolve() != (out / f).resolve():
+            (out / f).parent.mkdir(parents=True, exist_ok=True)
+            (out / f).unlink(missing_ok=True)
+            try:
+                os.link(previous / f, out / f)
+            except OSError:
+                shutil.copy2(previous / f, out / f)
+    return True
+
+
+def _carried(tables) -> list[dict]:
+    """The answer to ``CARRIED`` (how many papers name each method or model, the first year one
+    does), from the paper tables."""
+    papers: dict[str, set] = defaultdict(set)
+    for p, links in tables.links.items():
+        for m, relation in links:
+            if relation in ("mentions", "usesModel"):
+                papers[m].add(p)
+    return [{"x": m, "papers": len(ps), "first": min((y for p in ps if (y := tables.papers.get(p, {}).get("year"))
+                                                      is not None), default=None)}
+            for m, ps in sorted(papers.items())]
+
+
+def _papers_of_method(tables):
+    """The answer to ``PAPERS_OF_METHOD`` for one method (its ``method`` binding), from the paper
+    tables: its papers, how each relates to it, and their year."""
+    by_method: dict[str, list] = defaultdict(list)
+    for p, links in tables.links.items():
+        for m, relation in links:
+            by_method[m].append((p, relation))
+
+    def answer(bindings) -> list[dict]:
+        method = bindings["method"].value
+        return [{"method": method, "paper": p, "relation": str(KG[relation]),
+                 "year": tables.papers.get(p, {}).get("year")} for p, relation in by_method.get(method, ())]
+    return answer
 
 
 def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
-               max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None) -> Path:
+               max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
+               changes: Changes | None = None) -> Path:
     """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
     index path. ``max_nodes`` caps the two big networks (default: ``networks.MAX_NODES``).
     ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
-    reused where its inputs did not change, so the pages are the same as written afresh."""
+    reused where its inputs did not change (``kg.views.kept``; ``changes``: what an increment
+    changed since, else nothing), so the pages are the same as written afresh."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    store = Snapshot(store)  # the pages share what they read and project
-    kept = _kept_state(previous)
+    now = fingerprint(store)
+    data = load(previous)
+    reused = reuse_tables(data, store, changes, now) if previous is not None else Reuse()
+    # the pages share what they read and project
+    store = Snapshot(store, {"paper_tables": reused.tables} if reused.tables is not None else None)
+    store.answer(CARRIED, _carried(paper_tables(store)))
+    store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
+    kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
     counts = summary(store)
     co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept.setdefault("coauthors", {}),
@@ -101,15 +144,25 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
         people.append({"href": f"people/{s}-coauthors.html", "title": f"{name}: coauthors and methods",
                        "note": f"{ego.nodes - 1} people and methods"})
     ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
+    facts = index_facts(ix)
+    concepts = changed_concepts(data.get("index", {}) if reused.tables is not None else {}, facts)
+    drawn = data.get("lines", {}) if reused.tables is not None else {}
     sizes = {m: n for m, n in line_weights(store, ix).items() if n >= 2}
     chosen = sorted(sizes, key=lambda m: (-sizes[m], ix.label(m)))[:max_lineages]
-    methods = []
+    methods, lines = [], {}
     for mid in sorted(chosen, key=lambda m: ix.label(m).casefold()):
-        m = method_lineage(store, mid, index=ix)
         s = _unique(slug(mid), taken)
-        write_lineage_html(m, out / "lineage" / f"{s}.html", index_href="../index.html")
-        write_lineage_json(m, out / "lineage" / f"{s}.json")
-        methods.append({"href": f"lineage/{s}.html", "title": m.label, "note": f"{len(m.papers())} papers"})
+        files = [f"lineage/{s}.html", f"lineage/{s}.json"]
+        before = drawn.get(mid)
+        if (before is not None and before["slug"] == s and not stale(before, reused, concepts, facts["labels"])
+                and _keep_page(Path(previous), out, files)):
+            lines[mid] = before
+        else:
+            m = method_lineage(store, mid, index=ix)
+            write_lineage_html(m, out / files[0], index_href="../index.html")
+            write_lineage_json(m, out / files[1])
+            lines[mid] = {"slug": s, "title": m.label, "note": f"{len(m.papers())} papers", **line_inputs(m, ix)}
+        methods.append({"href": files[0], "title": lines[mid]["title"], "note": lines[mid]["note"]})
     notes = []
     if len(sizes) > len(chosen):
         notes.append(f"{len(sizes) - len(chosen)} more method lineages are not drawn "
@@ -127,4 +180,8 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
     index = out / "index.html"
     index.write_text(html, encoding="utf-8")
     (out / STATE).write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    if data.get("fingerprint") == now and (data.get("lines"), data.get("index")) == (lines, facts) and Path(previous) == out:
+        return index  # `kg site` with nothing changed: what it keeps is kept already
+    (out / DATA).write_text(json.dumps({"fingerprint": now, "tables": paper_tables(store).to_json(), "index": facts,
+                                        "lines": lines}, ensure_ascii=False), encoding="utf-8")
     return index
