@@ -126,7 +126,7 @@ def test_an_increment_redraws_only_the_lines_it_changes(tmp_path):
     extra = conformal_paper(tmp_path)
     steps, fresh = tmp_path / "steps", tmp_path / "fresh"
     build([SEEDS], steps, workers=1)
-    changed, kept = "lineage/conformal-prediction.html", "lineage/dc-programming.html"
+    changed, kept = "lineage/conformal-prediction.html", "lineage/kernel-svd.html"
     before = {name: (steps / name).stat() for name in (changed, kept)}
     assert "Calibrated Widget Sorting" not in (steps / changed).read_text()
     build([SEEDS, extra], store=steps, workers=1)
