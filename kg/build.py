@@ -200,6 +200,10 @@ class Extractor:
             from concurrent.futures import ProcessPoolExecutor
 
             extract_batch([], *self.config)  # load the pipeline here: forked workers inherit it
+            # What exists now (the pipeline, the documents read for both passes, the registries) lives
+            # as long as the build: out of the cyclic collector's sight, a worker's collections neither
+            # scan it nor copy its pages, and this process's collections skip it too.
+            gc.freeze()
             self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
             if self.held.future is None:
                 self.held.send(self.pool)
@@ -215,6 +219,8 @@ class Extractor:
     def close(self) -> None:
         if self.pool is not None:
             (self.pool.close if self.dask else self.pool.shutdown)()
+            if not self.dask:
+                gc.unfreeze()  # what the build kept may go now
             self.pool = None
 
 
@@ -308,7 +314,7 @@ class Increment:
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
-        """Every triple the documents add, batch after batch."""
+        """Every triple the documents add, batch after batch (their record lists are emptied)."""
         batch: list[Paper] = []
         pending: deque = deque()
         for document in documents:
@@ -335,8 +341,13 @@ class Increment:
             return
         self.report.documents += 1
         self.report.records += len(document.records)
-        for record in document.records:
-            change = self.resolver.add(record)
+        # The record list is emptied as it goes: a record is freed once its paper is resolved and
+        # sent to the extraction, though the documents were read whole for both passes (100k
+        # papers: about 280 MB of records, while the registries grow).
+        records = document.records
+        records.reverse()
+        while records:
+            change = self.resolver.add(records.pop())
             self.report.papers += change.new
             yield change
 
