@@ -39,7 +39,7 @@ from typing import Protocol
 
 from kg.model import Corpus, Document, Paper, PaperRecord, Person, SourceDocument
 from kg.resolve.commonness import ambiguity
-from kg.resolve.keys import digest, fold, slug
+from kg.resolve.keys import digest, fold, fold_text, slug
 from kg.resolve.names import display_name, name_key
 from kg.resolve.people import (Cluster, Mention, disambiguate, divided, idf_of, in_question, person_slug,
                                title_words)
@@ -59,7 +59,7 @@ def abstract_key(abstract: str | None) -> str:
     # Folding only a generous prefix is much faster and gives the same first words; a split that
     # stops there gives the same words as a whole one.
     prefix = " ".join(abstract.split(None, 2 * _ABSTRACT_WORDS)[: 2 * _ABSTRACT_WORDS])
-    return " ".join(fold(prefix).split(None, _ABSTRACT_WORDS)[:_ABSTRACT_WORDS])
+    return " ".join(fold_text(prefix).split(None, _ABSTRACT_WORDS)[:_ABSTRACT_WORDS])
 
 
 class MatchKeys(dict):
