@@ -345,3 +345,10 @@ def test_verbs_and_judgements_are_no_modifiers(nlp, sentence, surface):
 def test_a_proposed_name_keeps_its_own_identity_before_a_catalogued_head(nlp):
     ms = methods_of(nlp("We propose a new model called cluster-gated convolutional neural network (CGCNN)."))
     assert ms["CGCNN"]["role"] == "proposes" and not ms["CGCNN"]["from_lexicon"]
+
+
+def test_query_languages_are_not_methods(nlp):
+    doc = nlp("Text-to-SQL parsers map questions to SQL queries. SQL is a query language; "
+              "we translate SQL into SPARQL. SQL makes the answers executable.")
+    ms = methods_of(doc)
+    assert "SQL" not in ms and "SPARQL" not in ms
