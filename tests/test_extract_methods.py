@@ -352,3 +352,10 @@ def test_query_languages_are_not_methods(nlp):
               "we translate SQL into SPARQL. SQL makes the answers executable.")
     ms = methods_of(doc)
     assert "SQL" not in ms and "SPARQL" not in ms
+
+
+def test_a_retrieval_long_form_is_a_task_not_a_method(nlp):
+    doc = nlp("We propose a novel and challenging task, Cross-Lingual Recipe Retrieval (CLRR). "
+              "We show how CLRR highlights the merits of alignment methods such as LSTMs.")
+    ms = methods_of(doc)
+    assert "CLRR" not in ms and "LSTM" in ms

@@ -193,7 +193,7 @@ METHOD_HEADS = {
     "mechanism", "framework", "architecture", "planning", "transform", "encoding", "minimization",
     "maximization", "machines", "perceptron", "boosting", "bagging", "forest", "net", "gan",
     "quadrature", "integration", "factorization", "factorisation", "projection", "completion",
-    "selection", "averaging", "alignment", "fusion", "ensemble", "retrieval",
+    "selection", "averaging", "alignment", "fusion", "ensemble",
     "bridge", "complexity", "eigenproblem", "kernel", "operator", "layer", "loss", "mixture",
     "dropout", "splines", "spline", "unit", "memory", "gradient", "relaxation",
 }
