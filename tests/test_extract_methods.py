@@ -359,3 +359,11 @@ def test_a_retrieval_long_form_is_a_task_not_a_method(nlp):
               "We show how CLRR highlights the merits of alignment methods such as LSTMs.")
     ms = methods_of(doc)
     assert "CLRR" not in ms and "LSTM" in ms
+
+
+def test_coined_names_listed_after_a_broad_kind(nlp):
+    doc = nlp("We compare clinical taggers such as QuickTagr and MedParseX with toolkits like "
+              "Yahoo Answers or manual review.")
+    ms = methods_of(doc)
+    assert {"QuickTagr", "MedParseX"} <= set(ms)
+    assert not {"Yahoo Answers", "manual review"} & set(ms)  # products and plain words of a broad kind's list
