@@ -249,3 +249,10 @@ def test_a_training_oracle_is_a_technique(lexicon):
     # a transition parser learns from an oracle: "dynamic oracle", "static oracle", "global oracle"
     v = learn(lexicon, "We propose a lookahead oracle for training arc-eager parsers.")
     assert "lookahead oracle" in accepted(v)
+
+
+def test_a_proposal_may_qualify_its_name_with_an_adverb_and_adjective(lexicon):
+    v = learn(lexicon, "We introduce a provably sound lattice dropout for the new parser.",
+              "We present an algorithm for span hallucination attention.")
+    assert kinds(v, "lattice dropout") == {"proposal"}
+    assert "span hallucination attention" not in accepted(v)
