@@ -262,6 +262,12 @@ def test_a_language_model_is_not_a_large_one(methods):
     assert {"language model", "language models"} <= lm
 
 
+def test_anonymisation_is_not_k_anonymity(methods):
+    # anonymising a corpus (de-identification) is a task; k-anonymity one privacy model of it
+    labels = {str(x).casefold() for x in _labels(methods, KGM["k-anonymity"])}
+    assert "k-anonymity" in labels and not labels & {"anonymization", "anonymisation"}
+
+
 def test_model_spellings(models):
     flux = [s for s in models.subjects(SKOS.prefLabel, None) if str(s).endswith("/flux-1")][0]
     assert {"FLUX", "Flux"} <= {str(x) for x in _labels(models, flux)}
