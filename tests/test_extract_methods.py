@@ -345,3 +345,25 @@ def test_verbs_and_judgements_are_no_modifiers(nlp, sentence, surface):
 def test_a_proposed_name_keeps_its_own_identity_before_a_catalogued_head(nlp):
     ms = methods_of(nlp("We propose a new model called cluster-gated convolutional neural network (CGCNN)."))
     assert ms["CGCNN"]["role"] == "proposes" and not ms["CGCNN"]["from_lexicon"]
+
+
+def test_query_languages_are_not_methods(nlp):
+    doc = nlp("Text-to-SQL parsers map questions to SQL queries. SQL is a query language; "
+              "we translate SQL into SPARQL. SQL makes the answers executable.")
+    ms = methods_of(doc)
+    assert "SQL" not in ms and "SPARQL" not in ms
+
+
+def test_a_retrieval_long_form_is_a_task_not_a_method(nlp):
+    doc = nlp("We propose a novel and challenging task, Cross-Lingual Recipe Retrieval (CLRR). "
+              "We show how CLRR highlights the merits of alignment methods such as LSTMs.")
+    ms = methods_of(doc)
+    assert "CLRR" not in ms and "LSTM" in ms
+
+
+def test_coined_names_listed_after_a_broad_kind(nlp):
+    doc = nlp("We compare clinical taggers such as QuickTagr and MedParseX with toolkits like "
+              "Yahoo Answers or manual review.")
+    ms = methods_of(doc)
+    assert {"QuickTagr", "MedParseX"} <= set(ms)
+    assert not {"Yahoo Answers", "manual review"} & set(ms)  # products and plain words of a broad kind's list

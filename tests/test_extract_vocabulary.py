@@ -243,3 +243,16 @@ def test_a_vocabulary_read_back_from_its_state_is_the_same(lexicon, seed_texts):
     v = learn_vocabulary(seed_texts, lexicon)
     back = Vocabulary.from_state(json.loads(json.dumps(v.state())), v.taken)
     assert back.state() == v.state() and back.names() == v.names() and back.proposed == v.proposed
+
+
+def test_a_training_oracle_is_a_technique(lexicon):
+    # a transition parser learns from an oracle: "dynamic oracle", "static oracle", "global oracle"
+    v = learn(lexicon, "We propose a lookahead oracle for training arc-eager parsers.")
+    assert "lookahead oracle" in accepted(v)
+
+
+def test_a_proposal_may_qualify_its_name_with_an_adverb_and_adjective(lexicon):
+    v = learn(lexicon, "We introduce a provably sound lattice dropout for the new parser.",
+              "We present an algorithm for span hallucination attention.")
+    assert kinds(v, "lattice dropout") == {"proposal"}
+    assert "span hallucination attention" not in accepted(v)

@@ -253,6 +253,21 @@ def test_optimal_mass_transport_is_optimal_transport(methods):
     assert {"optimal mass transport", "optimal transportation"} <= labels
 
 
+def test_a_language_model_is_not_a_large_one(methods):
+    # "language model" names any model of text (n-gram, RNN, BERT): the large-language-model
+    # concept keeps the "large"/"foundation" spellings, language modeling the plain one
+    llm = {str(x).casefold() for x in _labels(methods, KGM["large-language-model"])}
+    lm = {str(x).casefold() for x in _labels(methods, KGM["language-modeling"])}
+    assert "llm" in llm and not llm & {"language model", "language models"}
+    assert {"language model", "language models"} <= lm
+
+
+def test_anonymisation_is_not_k_anonymity(methods):
+    # anonymising a corpus (de-identification) is a task; k-anonymity one privacy model of it
+    labels = {str(x).casefold() for x in _labels(methods, KGM["k-anonymity"])}
+    assert "k-anonymity" in labels and not labels & {"anonymization", "anonymisation"}
+
+
 def test_model_spellings(models):
     flux = [s for s in models.subjects(SKOS.prefLabel, None) if str(s).endswith("/flux-1")][0]
     assert {"FLUX", "Flux"} <= {str(x) for x in _labels(models, flux)}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .methods import DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
-from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, singular
+from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
 #: model based on X"): the extraction makes it a method node "the method of <title>".
@@ -357,7 +357,13 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
     between = [x for x in in_sent if v <= x[0] and x[1] <= cs and x[2] not in bases]
     if any(not _unnamed_new_at(text, x, s_start) for x in between):
         return None
+    named = _NAME_AFTER_VERB.match(text, v, cs)
+    if named and is_strong_name(named.group(1)):
+        return None  # "we propose ZedReader, which is based on": a name the text ruled no method
     return own
+
+
+_NAME_AFTER_VERB = re.compile(r"\s+([^\s,;:()]+?)[.,;:]?(?=\s|$)")
 
 
 def _unnamed_new_at(text, x, s_start):

@@ -114,6 +114,14 @@ SUCH_AS = re.compile(
     re.IGNORECASE,
 )
 SUCH_AS_LOW = re.compile(SUCH_AS.pattern)
+# Broader kinds ("systems such as", "toolkits like") list products and resources as well as
+# methods: only a coined, name-shaped item of their lists is taken ("taggers such as cTAKES")
+SUCH_AS_NAMES = re.compile(
+    r"\b(?:systems|parsers|taggers|encoders|embeddings|extractors|aligners|tools|toolkits)\b"
+    r"[^.;:()]{0,12}?\b(?:such\s+as|like|including|e\.g\.,?|namely)\s+",
+    re.IGNORECASE,
+)
+SUCH_AS_NAMES_LOW = re.compile(SUCH_AS_NAMES.pattern)
 PAREN_AFTER_GENERIC = re.compile(
     r"\b(?:method|approach|algorithm|technique|model|baseline|framework|estimator|architecture|"
     r"variant|solver)s?\s*\(\s*"
@@ -956,6 +964,9 @@ class MethodFinder:
         for m in (view.ci_finditer(SUCH_AS_LOW, SUCH_AS) if such else ()):
             _, s_end = view.sent_of(m.end())
             self._list_items(view, cands, m.end(), s_end, rejected)
+        for m in (view.ci_finditer(SUCH_AS_NAMES_LOW, SUCH_AS_NAMES) if such else ()):
+            _, s_end = view.sent_of(m.end())
+            self._list_items(view, cands, m.end(), s_end, rejected, coined_only=True)
         # "LoRA-based"
         for m in _X_SUFFIX.finditer(text):
             j = m.start()
@@ -1073,7 +1084,7 @@ class MethodFinder:
                 for a, b in where[w]:
                     self._add_name(view, cands, a, b, "pattern:repeated_name", 0.6)
 
-    def _list_items(self, view, cands, p, limit, rejected):
+    def _list_items(self, view, cands, p, limit, rejected, coined_only=False):
         text = view.text
         end = limit
         m = re.search(r"[;:()]|\.\s|\s(?:are|is|was|were|that|which|to|remain|remains|have|has|can|fail|fails|either|in|on|for|with|while)\s", text[p:limit])
@@ -1102,8 +1113,11 @@ class MethodFinder:
                     return
                 name = parse_name(text, pa, pb)
                 if name:
-                    if text[name.start:name.end] not in rejected:
+                    found = text[name.start:name.end]
+                    if found not in rejected and (not coined_only or any(map(is_name_shaped, found.split()))):
                         self._add_name(view, cands, name.start, name.end, "pattern:such_as", 0.7)
+                    continue
+                if coined_only:
                     continue
                 if words[0][:1].islower() and all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
                     if item.lower() not in GENERIC_PHRASES and words[-1] not in GENERIC_HEADS \

@@ -152,7 +152,7 @@ NOT_METHOD_TOKENS = {
     LREC Hz kHz MHz GHz GB MB KB TB ms IEEE ACM OpenAI DeepMind LLaMA-type TFLOPs MACs EEG fMRI MRI
     CT-scan DNA RNA COVID COVID-19 SARS-CoV-2 LiDAR VR AR XR UI UX NER POS SRL MT ASR TTS OCR NLI NLU
     NLG QA-pairs OOV SMT NMT TV ISO XML HTTP HTTPS IPA ASCII UTF-8 CSV USB PC PCs GUI OS iOS IT HR KG KGs
-    F1-score F1-scores CoNLL UD
+    F1-score F1-scores CoNLL UD SQL SPARQL
     """.split()
 }
 
@@ -193,7 +193,7 @@ METHOD_HEADS = {
     "mechanism", "framework", "architecture", "planning", "transform", "encoding", "minimization",
     "maximization", "machines", "perceptron", "boosting", "bagging", "forest", "net", "gan",
     "quadrature", "integration", "factorization", "factorisation", "projection", "completion",
-    "selection", "averaging", "alignment", "fusion", "ensemble", "retrieval",
+    "selection", "averaging", "alignment", "fusion", "ensemble",
     "bridge", "complexity", "eigenproblem", "kernel", "operator", "layer", "loss", "mixture",
     "dropout", "splines", "spline", "unit", "memory", "gradient", "relaxation",
 }

@@ -519,10 +519,16 @@ class _Learner:
             for a, b, kind in _candidates(text, sents, c, self.heads):
                 s_start, s_end = sentence(a)
                 proposal = c.contexts["proposal_before"].search(low, s_start, a)
-                if kind != "kind_phrase" and proposal and \
-                        all(w in c.plain or w in c.determiners for w in proposal.group(1).split()):
+                if kind != "kind_phrase" and proposal and _only_modifiers(proposal.group(1).split(), c):
                     kind = "proposal"  # "we propose a novel X", not "we present an algorithm for X"
                 self.note(paper, text[a:b], kind, text[s_start:s_end], _context_kinds(text, a, b, c))
+
+
+def _only_modifiers(words: list[str], c: Cues) -> bool:
+    """Words between "we propose" and a name that only qualify it: "a novel", "a provably correct"
+    (an adverb and the word it qualifies), not "an algorithm for"."""
+    return all(w in c.plain or w in c.determiners or c.adverb(w) or (i and c.adverb(words[i - 1]))
+               for i, w in enumerate(words))
 
 
 def learn_vocabulary(texts: Iterable[tuple[str, str | None, str | None]], lexicon: Lexicon) -> Vocabulary:
