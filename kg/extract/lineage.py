@@ -340,10 +340,6 @@ BACK_NAMING = {"pattern:called", "pattern:our_x", "pattern:our_method_acronym"}
 _PROPOSE_VERB = re.compile(WE_PROPOSE.pattern + "|" + BY_VERBING.pattern)
 
 
-# a coined name as the proposing verb's object ("we introduce ZedReader")
-_PROPOSED_NAME = re.compile(r"\s+([A-Z][\w-]*[A-Z][\w-]*)\b")
-
-
 def _unnamed_own(text, in_sent, s_start, cs, bases, own):
     verbs = list(_PROPOSE_VERB.finditer(text, s_start, cs))
     if not verbs:
@@ -351,9 +347,6 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
     v = verbs[-1].end()
     if DATASET_WORDS.search(text, v, cs):
         return None  # "we present a corpus based on Switchboard": no method of the paper
-    named = _PROPOSED_NAME.match(text, v)
-    if named and not any(x[0] == named.start(1) for x in in_sent):
-        return None  # "we propose ZedReader, which is based on X": what it names was ruled no method
     between = [x for x in in_sent if v <= x[0] and x[1] <= cs and x[2] not in bases]
     if any(not _unnamed_new_at(text, x, s_start) for x in between):
         return None
