@@ -92,10 +92,11 @@ SELECT ?person ?paper ?relation ?method WHERE {
   }
 }"""
 
-#: Evidence sentences about links into one object.
+#: Evidence sentences about the links of one subject to one object (read per edge of a map: all the
+#: evidence into a method that thousands of papers name costs a map hundreds of times more).
 EVIDENCE = """
-SELECT ?object ?subject ?predicate ?sentence WHERE {
-  ?e kg:object ?object ; kg:subject ?subject ; kg:predicate ?predicate ; kg:sentence ?sentence .
+SELECT ?predicate ?sentence WHERE {
+  ?e kg:subject ?subject ; kg:object ?object ; kg:predicate ?predicate ; kg:sentence ?sentence .
 }"""
 
 #: The concepts the catalogue calls too generic to be a line (deep learning, Bayesian methods).
@@ -224,7 +225,7 @@ class _Builder:
         self.edges: dict[tuple[str, str], LineageEdge] = {}
         self._papers: dict[str, LineageNode] = {}
         self._related: dict[str, dict[str, tuple[set, int | None]]] = {}
-        self._evidence: dict[str, dict[tuple[str, str], list[str]]] = {}
+        self._evidence: dict[tuple[str, str], dict[str, list[str]]] = {}
 
     def related(self, method: str, same: tuple[str, ...] = ()) -> dict[str, tuple[set, int | None]]:
         """paper → (relations it has to ``method`` or to the other IRIs of it, ``same``, its year).
@@ -244,12 +245,12 @@ class _Builder:
         return sorted(p for p, (rs, _) in self.related(method).items() if "proposes" in rs)
 
     def evidence(self, subject: str, relation: str, obj: str) -> list[str]:
-        if obj not in self._evidence:
-            ev: dict[tuple[str, str], list[str]] = defaultdict(list)
-            for r in self.store.select(EVIDENCE, {"object": ox.NamedNode(obj)}):
-                ev[r["subject"], local_name(r["predicate"])].append(r["sentence"])
-            self._evidence[obj] = ev
-        return sorted(set(self._evidence[obj].get((subject, relation), [])))
+        if (subject, obj) not in self._evidence:
+            ev: dict[str, list[str]] = defaultdict(list)
+            for r in self.store.select(EVIDENCE, {"subject": ox.NamedNode(subject), "object": ox.NamedNode(obj)}):
+                ev[local_name(r["predicate"])].append(r["sentence"])
+            self._evidence[subject, obj] = ev
+        return sorted(set(self._evidence[subject, obj].get(relation, [])))
 
     def details(self, iri: str) -> LineageNode:
         if iri not in self._papers:
