@@ -75,3 +75,16 @@ def test_a_known_name_restated_from_the_title_is_no_proposal():
     # the title's conjunct restated capitalised is a known name the paper builds with, not its proposal
     assert proposals("We describe a new Beam Search method for compression using graphs.",
                      title="Compression with Word Graphs and Beam Search") == set()
+
+
+@pytest.mark.parametrize("abstract,title,proposed", [
+    # a catalogued method the title names, presented by the proposing verb with qualifiers only: a new one
+    ("We present a provably correct optimal transport for matching. It runs in linear time.",
+     "Linear-Time Matching with an Optimal Transport", {"optimal transport"}),
+    # ... not when it only modifies the object ("a ... benchmark"), nor when the title does not name it
+    ("We introduce the first optimal transport (OT) benchmark for matching.",
+     "Optimal Transport against Noisy Matches", set()),
+    ("We present a provably correct optimal transport for matching.", "Linear-Time Matching", set()),
+])
+def test_a_catalogued_method_the_title_names_and_the_verb_presents(abstract, title, proposed):
+    assert proposals(abstract, title=title) == proposed

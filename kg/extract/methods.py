@@ -191,6 +191,15 @@ _EVALUATIVE = {"expensive", "costly", "cheap", "slow", "inappropriate", "naive",
                "numerous", "induced", "modified"}
 
 
+_PAREN_SKIP = re.compile(r"\s*\([^()]{1,20}\)")
+
+
+def _only_qualifiers(words: list[str], c) -> bool:
+    from .vocabulary import _only_modifiers
+
+    return bool(words) and words[0] in ("a", "an", "the", "our") and _only_modifiers(words, c)
+
+
 def _vocabulary_cues():
     from .vocabulary import cues
 
@@ -822,6 +831,7 @@ class MethodFinder:
         # 3b. a known method with a modifier that makes a new one: "a class of involutive MCMC methods",
         # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
         self._modified_methods(view, cands, proposed_names)
+        self._title_restates_catalogued(view, cands)
 
         # the whole noun phrase is the text's name of a catalogued method: "sparse Gaussian processes",
         # "bidirectional RNN" (where no rule of the text's own finds a name of its own)
@@ -901,7 +911,9 @@ class MethodFinder:
             wp = WE_PROPOSE.search(sent) if has_verb else None
             if wp:
                 m = MOD_AFTER_VERB.match(sent, wp.end())
-                if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ:
+                # (an adverb says how good it is, not what kind: "a provably correct dynamic oracle")
+                if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ \
+                        and not _vocabulary_cues().adverb(m.group("adj").split()[0].lower()):
                     hit = method_at(s_start + m.end("adj"))
                     if hit and hit[0] in lex_starts:
                         add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
@@ -917,6 +929,30 @@ class MethodFinder:
                 ours = bool(re.search(r"\b[Ww]e\b", sent[:m.start()]))
                 for s, e in _occurrences(text, form, False):
                     add(s, e, ours, "pattern:modified_method", 0.7)
+
+    @staticmethod
+    def _title_restates_catalogued(view: DocView, cands: list[Cand]) -> None:
+        """A catalogued method the title names and a proposing verb presents with qualifiers only
+        ("... with a Dynamic Oracle" + "we introduce a provably correct dynamic oracle"): the
+        paper's own new one of that kind, proposed."""
+        title = view.text[:view.title_end].lower()
+        if not title:
+            return
+        text = view.text
+        c_words = _vocabulary_cues()
+        for c in cands:
+            if c.rule != "lexicon" or c.start < view.title_end or c.proposed:
+                continue
+            phrase = text[c.start:c.end].lower()
+            if " " not in phrase or not any(True for _ in find_word(title, phrase, False)):
+                continue
+            s0, _ = view.sent_of(c.start)
+            wp = WE_PROPOSE.search(text, s0, c.start)
+            # (and the head of the object: "the first membership inference attack (MIA) benchmark" is none)
+            after = _PAREN_SKIP.match(text, c.end)
+            if wp and _only_qualifiers(text[wp.end():c.start].split(), c_words) \
+                    and not _NOUN_AFTER.match(text, after.end() if after else c.end):
+                c.proposed = True
 
     # ---------------------------------------------------------------------------------------
     def _add_name(self, view, cands, a, b, rule, conf):
