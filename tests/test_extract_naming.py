@@ -88,3 +88,19 @@ def test_a_known_name_restated_from_the_title_is_no_proposal():
 ])
 def test_a_catalogued_method_the_title_names_and_the_verb_presents(abstract, title, proposed):
     assert proposals(abstract, title=title) == proposed
+
+
+@pytest.mark.parametrize("abstract,title,proposed", [
+    # the proposing verb's object restates the title's phrase by its head alone
+    ("We propose a novel normalization of a parse tree, which is fast.",
+     "A Chunk-based Normalization for Parse Trees", {"chunk-based normalization"}),
+    ("We introduce a novel reduction system for tagging.",
+     "Fast Tagging with a Queue-Free Reduction System", {"queue-free reduction system"}),
+    # ... not when the text gives the head modifiers of its own, nor for a team's submission, nor a
+    # bare generic head ("a novel approach" under "... a Novel Clustering Approach")
+    ("We present a browser-based normalization of parse trees.", "A Chunk-based Normalization for Parse Trees", set()),
+    ("We describe our submissions to the shared task.", "XYZ Submissions for the Tagging Shared Task", set()),
+    ("We present a novel approach for tagging.", "Tagging with a Novel Clustering Approach", set()),
+])
+def test_the_titles_phrase_restated_by_its_head(abstract, title, proposed):
+    assert {x.lower() for x in proposals(abstract, title=title)} == proposed

@@ -361,13 +361,23 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         # "we introduce a provably correct dynamic oracle" under the title "... with a Dynamic Oracle": the
         # title's phrase as the object of the proposing verb, after its article and adjectives
         dm = PROPOSED_OBJECT.match(text, s_start + proposing.end(), s_end)
+        words = []  # the object's plain words before its first preposition or punctuation
         for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
             name = _title_phrase_at(text, w.start(), s_end, conjuncts=True) if w.group()[:1].islower() else None
             if name and text[name.start:name.end].islower():  # a capitalised one is a known name restated
                 out.append(Naming(name, "pattern:title_restated", 0.8))
+                words = []
                 break
-            if w.start() - dm.end() > 40 or not _LOWER_WORD.fullmatch(w.group()) or PREPOSITIONS.fullmatch(w.group()):
+            core = w.group().rstrip(".,;:")
+            if w.start() - dm.end() > 40 or not _LOWER_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) \
+                    or core in ("that", "which", "and", "or"):
                 break
+            words.append(core)
+            if core != w.group():
+                break
+        name = _title_phrase_by_head(text, words)
+        if name:
+            out.append(Naming(name, "pattern:title_restated", 0.75))
     our = "our" in low
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
@@ -472,7 +482,8 @@ _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
 # the title's parts that may name its method: its head ("Selective Decoding for X") and what follows
 # "with", "via", "using" ("Parsing with a Stack-Free Transition System"), never what follows "based on"
-_TITLE_CUT = re.compile(r"\s*(?::|\?|\s-\s|—|–|\b(?:for|in|on|of|to|by|from|through|towards?|and|as|at|under|"
+# (a word of a hyphenated compound cuts nothing: "Span-based Linearization", "Plug-in Estimation")
+_TITLE_CUT = re.compile(r"\s*(?::|\?|\s-\s|—|–|(?<!-)\b(?:for|in|on|of|to|by|from|through|towards?|and|as|at|under|"
                         r"without|based)\b)\s*", re.IGNORECASE)
 _TITLE_MEANS = re.compile(r"\b(?:with|via|using)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 _TITLE_AND = re.compile(r"\s+and\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
@@ -521,6 +532,49 @@ def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: bool = False) -
         if text[pos:pos + len(phrase)].lower() == phrase and not text[pos + len(phrase):pos + len(phrase) + 1].isalnum() \
                 and _phrase_ok(words) and all(_LOWER_WORD.fullmatch(w) for w in words):
             return Name(pos, pos + len(phrase))
+    return None
+
+
+# what a shared task's title presents that is no method: "NJU Submissions for the WMT19 ... Task"
+_TEAM_HEADS = {"submission", "participation", "entry", "team"}
+
+
+def _qualifiers_only(words: list[str]) -> bool:
+    """Words before a restated head that only qualify it ("novel", "provably correct"), so that the
+    head stands for the title's phrase; "a browser-based editor" restates no "Customizable Editor"."""
+    from .vocabulary import _only_modifiers, cues
+
+    return _only_modifiers(words, cues())
+
+
+def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
+    """The title's phrase whose head the proposing verb's object restates without its modifiers:
+    "A Span-based Linearization for ..." + "we propose a novel linearization of ...", "... with a
+    Stack-Free Transition System" + "we introduce a novel transition system for ..." (the phrase, in
+    the title; a head of one generic word, "a new system", restates nothing)."""
+    title = _title_of(text)
+    if not title or not words:
+        return None
+    parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
+                                            for conjunct in _TITLE_AND.split(title[m.end():])]
+    for part in parts:
+        # (the title's own qualifiers are no part of a name: "A General Optimization Framework")
+        words_t = part.split()
+        while words_t and _qualifiers_only([words_t[0].lower()]):
+            words_t.pop(0)
+        part = " ".join(words_t)
+        low = part.lower().split()
+        for k in (2, 1):
+            head = low[-k:]
+            if not (k < len(low) <= 4 and words[-k:] == head) or not _qualifiers_only(words[:-k]):
+                continue
+            last = singular(low[-1])
+            if last in NON_METHOD_HEADS or last in _TEAM_HEADS or (last in GENERIC_HEADS and (k == 1 or len(low) < 3 or low[-2] in GENERIC_HEADS)) \
+                    or DATASET_WORDS.search(part) or any(w in NOT_METHOD_TOKENS for w in low) \
+                    or not all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in part.split()):
+                continue
+            a = title.find(part)
+            return Name(a, a + len(part))
     return None
 
 
