@@ -367,3 +367,13 @@ def test_coined_names_listed_after_a_broad_kind(nlp):
     ms = methods_of(doc)
     assert {"QuickTagr", "MedParseX"} <= set(ms)
     assert not {"Yahoo Answers", "manual review"} & set(ms)  # products and plain words of a broad kind's list
+
+
+def test_a_coordinated_word_that_shares_a_catalogued_names_head(nlp):
+    # "spectral or k-means clustering": spectral clustering too, and named so (not "spectral")
+    ms = methods_of(nlp("Points are grouped by spectral or k-means clustering before the transport."))
+    assert {"spectral clustering", "k-means"} <= set(ms), ms
+    assert all(label != "spectral" for m in ms.values() for label in m["labels"])
+    # a coordinated word that makes no catalogued name with the head is left alone
+    ms = methods_of(nlp("Points are grouped by fast or k-means clustering."))
+    assert "spectral clustering" not in ms and not any("fast" in m["labels"] for m in ms.values())

@@ -22,7 +22,8 @@ as context, and the ``kg_sentences`` component makes the title a sentence of its
 offsets are relative to the abstract, or to the title for a title match (``Evidence.sentence`` is
 then the title). ``nlp(text)`` on a bare string treats the whole string as an abstract.
 
-Rules and their names (``Evidence.rule``): ``lexicon``, ``abbreviation``, ``pattern:we_propose``,
+Rules and their names (``Evidence.rule``): ``lexicon``, ``lexicon:ellipsis`` ("beam or greedy search"),
+``abbreviation``, ``pattern:we_propose``,
 ``pattern:we_propose_acronym``, ``pattern:called``, ``pattern:appositive``, ``pattern:title_prefix``,
 ``pattern:our_x``, ``pattern:name_our_new``, ``pattern:kind_then_name``, ``pattern:title_restated``,
 ``pattern:variant_name``, ``pattern:such_as``,

@@ -191,6 +191,8 @@ _EVALUATIVE = {"expensive", "costly", "cheap", "slow", "inappropriate", "naive",
                "numerous", "induced", "modified"}
 
 
+# a word coordinated with the first word of a name, which shares the name's head: "beam or greedy search"
+_ELLIPSIS_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s*,?\s+(?:and|or)\s+$")
 _PAREN_SKIP = re.compile(r"\s*\([^()]{1,20}\)")
 
 
@@ -698,6 +700,15 @@ class MethodFinder:
                 continue
             # a name the corpus taught yields to what this text's own rules find in its place
             cands.append(Cand(a, b, "vocabulary", 0.7, iri) if c.learned else Cand(a, b, "lexicon", 0.9, iri))
+
+        # 1b. a catalogued name whose head a coordinated word shares: "beam or greedy search" names beam search
+        for c in [c for c in cands if c.rule == "lexicon"]:
+            m = _ELLIPSIS_BEFORE.search(text, max(0, c.start - 40), c.start)
+            words = text[c.start:c.end].split(" ", 1)
+            if m and len(words) == 2 and (m.group(1).islower() or is_acronym_like(m.group(1))):
+                iri = self.lex_method(m.group(1) + " " + words[1])
+                if iri and iri != c.iri:
+                    cands.append(Cand(m.start(1), m.end(1), "lexicon:ellipsis", 0.8, iri))
 
         # 2. abbreviations (an acronym the text defines otherwise is not the catalogue's), with the
         # one a title defines after its colon ("BLT: Bidirectional Layout Transformer for ...")
@@ -1281,8 +1292,8 @@ class MethodFinder:
 
         concept_keys = {norm_key(x) for x in concept.labels} if concept else set()
         for c, s in zip(spans, surfaces):
-            if c.rule == "pattern:x_based" and concept and norm_key(s) not in concept_keys:
-                continue  # "diffusion" of "diffusion-based" names the family, not a label of it
+            if c.rule in ("pattern:x_based", "lexicon:ellipsis") and concept and norm_key(s) not in concept_keys:
+                continue  # "diffusion" of "diffusion-based" names the family, not a label of it (nor "beam" beam search)
             add(clean_label(s))
         for s in surfaces:
             if delatex(s) != s:
@@ -1329,6 +1340,7 @@ class MethodFinder:
 _RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5, "lexicon:modified": 5,
+          "lexicon:ellipsis": 5,
           "pattern:capitalised_name": 5, "pattern:modified_method": 6, "lexicon:lineage_base": 5, "pattern:such_as": 5,
           "vocabulary": 3}
 
