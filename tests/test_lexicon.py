@@ -306,6 +306,10 @@ BLOCK_SENTENCES = [
      {"arc-hybrid parser": "arc-hybrid", "static oracle": "static-oracle", "arc-eager": "arc-eager",
       "biaffine parser": "biaffine-parser", "ReVerb": "reverb", "light stemming": "light-stemming",
       "truecasing": "truecasing"}),
+    ("Bilingual word embeddings and sense embeddings feed an HRED, reranked with n-best rescoring "
+     "and Hearst patterns.",
+     {"Bilingual word embeddings": "cross-lingual-word-embeddings", "sense embeddings": "sense-embeddings",
+      "HRED": "hred", "n-best rescoring": "n-best-reranking", "Hearst patterns": "hearst-patterns"}),
     ("We train the parser with distant supervision and minimum risk training, using Brown clusters, "
      "a finite-state transducer and skip-thought vectors.",
      {"distant supervision": "distant-supervision", "minimum risk training": "minimum-risk-training",
