@@ -377,3 +377,10 @@ def test_a_coordinated_word_that_shares_a_catalogued_names_head(nlp):
     # a coordinated word that makes no catalogued name with the head is left alone
     ms = methods_of(nlp("Points are grouped by fast or k-means clustering."))
     assert "spectral clustering" not in ms and not any("fast" in m["labels"] for m in ms.values())
+
+
+def test_a_repeated_x_based_token_names_its_x(nlp):
+    # "Word2Vec-based" recurs, but the name is Word2Vec, not the compound
+    ms = methods_of(nlp("Our tagger blends rule- and Word2Vec-based scorers. For the Word2Vec-based scorer, "
+                        "we train vectors."))
+    assert "Word2Vec-based" not in ms and "Word2Vec" in ms, ms

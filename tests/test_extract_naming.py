@@ -104,3 +104,9 @@ def test_a_catalogued_method_the_title_names_and_the_verb_presents(abstract, tit
 ])
 def test_the_titles_phrase_restated_by_its_head(abstract, title, proposed):
     assert {x.lower() for x in proposals(abstract, title=title)} == proposed
+
+
+def test_a_name_called_after_a_use_verb_is_no_proposal():
+    got = proposals("We used a tagger called FooTag on the tweets. FooTag is fast.")
+    assert got == set(), got
+    assert proposals("We propose a new tagger called FooTag. FooTag is fast.") == {"FooTag"}

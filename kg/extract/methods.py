@@ -263,6 +263,7 @@ _COMPOUND_TAIL = re.compile(r"-(?:" + "|".join(sorted({*X_SUFFIXES, *GENERIC_HEA
 _COORD_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 _CAP_START = re.compile(r"[A-Z]\S*")
 _X_SUFFIX = re.compile(r"-(?:" + _X_ALT + r")\b")
+_X_TAIL = re.compile(r"-(?:" + _X_ALT + r")$", re.IGNORECASE)
 # (the lookahead first lets the scan skip, without the look-behind, every place a run cannot start)
 _CAP_RUN = re.compile(r"(?=[A-Z])(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
@@ -1117,8 +1118,8 @@ class MethodFinder:
                 w, b = w[:-2], b - 2
             if not is_strong_name(w) or w.lower() in NOT_METHOD_TOKENS or w in rejected:
                 continue
-            if _ODD_CHARS.search(w) or _LETTER_NUM.fullmatch(w):
-                continue
+            if _ODD_CHARS.search(w) or _LETTER_NUM.fullmatch(w) or _X_TAIL.search(w):
+                continue  # ("Word2Vec-based" is no name: its X is, which the x_based rule finds)
             counts[w] += 1
             where.setdefault(w, []).append((a, b))
             s0, _ = view.sent_of(a)

@@ -157,6 +157,8 @@ CALLED = re.compile(
 )
 WE_REFER = re.compile(_WE_REFER + r"\s")
 _KIND_NOUNS = GENERIC_HEADS | METHOD_HEADS  # what a named thing may be called: "this procedure"
+WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?(?:used?|employ(?:ed)?|adopt(?:ed)?|appl(?:y|ied)|utili[sz]ed?|"
+                    r"leverag(?:e|ed)|rel(?:y|ied)\s+on)\b")
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -335,6 +337,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     for m in (CALLED.finditer(sent) if called else ()):
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue
+        if not (proposing or passive) and WE_USE.search(sent, 0, m.start()):
+            continue  # "we used a model called GloVe": a known thing by its name, not the paper's own
         rm = WE_REFER.match(m.group())
         if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in _KIND_NOUNS:
             continue  # "we refer to this effect as ...": no method
