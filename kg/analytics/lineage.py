@@ -29,16 +29,18 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.analytics.names import NotFound, find, find_one
-from kg.analytics.projections import EXTENDS, PAPERS, RELATIONS, local_name, paper_label, year_of
+from kg.analytics.projections import (EXTENDS, PAPER_FACTS, PAPERS_PER_QUERY, RELATIONS, local_name, paper_label,
+                                      values_block, year_of)
 from kg.extract.text import X_SUFFIXES
 from kg.query.citations import citations_among
 from kg.rdf.store import Store
 from kg.resolve.keys import fold
 
-#: Kept out of PAPERS: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
-#: joining it to the bound paper (1.6 s a paper on 18k papers, 13 ms on its own).
+#: The authors of some papers (``%s``: their VALUES). Kept out of PAPER_FACTS: Oxigraph evaluates a
+#: multi-pattern OPTIONAL over the whole store before joining it to the bound paper (1.6 s a paper
+#: on 18k papers, 13 ms on its own).
 AUTHORS = """
-SELECT ?paper ?name ?position WHERE {
+SELECT ?paper ?name ?position WHERE { %s
   ?paper kg:authorship ?authorship . ?authorship kg:author ?person ; kg:position ?position .
   ?person foaf:name ?name
 }"""
@@ -194,15 +196,27 @@ class LineageMap:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
 
-def _paper_node(store: Store, iri: str) -> LineageNode:
-    rows = store.select(PAPERS, {"paper": ox.NamedNode(iri)})
-    authors = {r["position"]: r["name"] for r in store.select(AUTHORS, {"paper": ox.NamedNode(iri)})}
-    title = next((r["title"] for r in rows if r["title"]), None)
-    start = next((r["start"] for r in rows if r["start"]), None)
-    years = [y for y in (year_of(r["year"]) for r in rows) if y is not None]
-    url = next((r["url"] for r in rows if r["url"] and str(r["url"]).startswith(("http://", "https://"))), None)
-    return LineageNode(iri, "paper", paper_label(title, start), min(years, default=None), "", title,
-                       start, [authors[k] for k in sorted(authors)], url)
+def _paper_nodes(store: Store, iris: list[str]) -> dict[str, LineageNode]:
+    """The nodes of papers, read a few hundred at a time (a query per paper cost a 100k-paper
+    site seconds)."""
+    facts: dict[str, list[dict]] = defaultdict(list)
+    authors: dict[str, dict] = defaultdict(dict)
+    for i in range(0, len(iris), PAPERS_PER_QUERY):
+        values = values_block("paper", iris[i:i + PAPERS_PER_QUERY])
+        for r in store.select(PAPER_FACTS % values):
+            facts[r["paper"]].append(r)
+        for r in store.select(AUTHORS % values):
+            authors[r["paper"]][r["position"]] = r["name"]
+    out = {}
+    for iri in iris:
+        rows, names = facts.get(iri, []), authors.get(iri, {})
+        title = next((r["title"] for r in rows if r["title"]), None)
+        start = next((r["start"] for r in rows if r["start"]), None)
+        years = [y for y in (year_of(r["year"]) for r in rows) if y is not None]
+        url = next((r["url"] for r in rows if r["url"] and str(r["url"]).startswith(("http://", "https://"))), None)
+        out[iri] = LineageNode(iri, "paper", paper_label(title, start), min(years, default=None), "", title,
+                               start, [names[k] for k in sorted(names)], url)
+    return out
 
 
 def _method_node(store: Store, iri: str, year: int | None) -> LineageNode:
@@ -252,15 +266,27 @@ class _Builder:
             self._evidence[subject, obj] = ev
         return sorted(set(self._evidence[subject, obj].get(relation, [])))
 
+    def read_papers(self, iris) -> None:
+        """Read the details of those of ``iris`` not read yet, together."""
+        self._papers.update(_paper_nodes(self.store, sorted({*iris} - set(self._papers))))
+
     def details(self, iri: str) -> LineageNode:
         if iri not in self._papers:
-            self._papers[iri] = _paper_node(self.store, iri)
+            self.read_papers([iri])
         return self._papers[iri]
 
-    def paper(self, iri: str, role: str, line: int = 0) -> LineageNode:
+    def paper(self, iri: str, role: str, line: int = 0) -> None:
+        """Put a paper on the map; its details come with the others' (``fill_papers``)."""
         if iri not in self.nodes:
-            self.nodes[iri] = replace(self.details(iri), role=role, line=line)
-        return self.nodes[iri]
+            self.nodes[iri] = replace(self._papers[iri], role=role, line=line) if iri in self._papers else (
+                LineageNode(iri, "paper", "", None, role, line=line))
+
+    def fill_papers(self) -> None:
+        """The details of the map's papers, read together."""
+        papers = [iri for iri, n in self.nodes.items() if n.kind == "paper"]
+        self.read_papers(papers)
+        for iri in papers:
+            self.nodes[iri] = replace(self._papers[iri], role=self.nodes[iri].role, line=self.nodes[iri].line)
 
     def method(self, iri: str, role: str, line: int = 0, fallback_year: int | None = None) -> LineageNode:
         """A method node dated by its earliest dated proposing paper (else ``fallback_year``, else
@@ -705,6 +731,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     if hidden:
         notes.append(f"{hidden} more methods and models of the line of {subject.label} are grouped into "
                      f"“more” nodes (the map shows the {len(shown)} that most papers carry).")
+    b.fill_papers()
     b.citation_edges()
     return LineageMap(method, subject.label, "method", list(b.nodes.values()), list(b.edges.values()), notes)
 
@@ -727,6 +754,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     generic = {r["m"] for r in store.select(GENERIC)}
     catalogued = {r["m"] for r in store.select(CATALOGUED)}
     b = _Builder(store)
+    b.read_papers(papers)  # their years decide which lines are theirs
     proposing: dict[str, list[str]] = defaultdict(list)
     for (p, m), rs in sorted(rel.items()):
         if "proposes" in rs and m not in generic:
@@ -768,6 +796,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     for _, _, d in work.edges(data=True):
         if d["source"] in b.nodes and d["target"] in b.nodes:
             b.edge(d["source"], d["target"], d["relation"])
+    b.fill_papers()
     b.citation_edges()
     rest = len(papers - set(b.nodes))
     notes = [f"{rest} other papers by {label} name none of these methods."] if rest else []

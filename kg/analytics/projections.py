@@ -136,7 +136,7 @@ def paper_label(title: str | None, abstract_start: str | None, width: int = 90) 
     return text[:width].rsplit(" ", 1)[0] + "…"
 
 
-def _values(var: str, iris: list[str]) -> str:
+def values_block(var: str, iris: list[str]) -> str:
     """A VALUES block binding ``var`` to IRIs (each checked and serialised as an RDF term)."""
     return f"VALUES ?{var} {{ " + " ".join(str(ox.NamedNode(i)) for i in iris) + " }"
 
@@ -164,7 +164,7 @@ class PaperTables:
     def read(cls, store: Store, papers: list[str] | None = None) -> "PaperTables":
         """The tables of every paper, or of ``papers`` (IRIs) only."""
         t = cls()
-        chunks = [""] if papers is None else [_values("paper", papers[i:i + PAPERS_PER_QUERY])
+        chunks = [""] if papers is None else [values_block("paper", papers[i:i + PAPERS_PER_QUERY])
                                               for i in range(0, len(papers), PAPERS_PER_QUERY)]
         facts: dict[str, dict] = defaultdict(lambda: {"title": set(), "start": set(), "year": set(), "url": set()})
         creators, names, cats, links = defaultdict(set), defaultdict(set), defaultdict(set), defaultdict(set)
@@ -204,7 +204,7 @@ class PaperTables:
             gone = set(people)
             papers |= {p for p, ps in self.creators.items() if gone.intersection(ps)}
             for i in range(0, len(people), PAPERS_PER_QUERY):
-                rows = store.select(PEOPLES_PAPERS % _values("person", people[i:i + PAPERS_PER_QUERY]))
+                rows = store.select(PEOPLES_PAPERS % values_block("person", people[i:i + PAPERS_PER_QUERY]))
                 papers |= {r["paper"] for r in rows}
         fresh = PaperTables.read(store, sorted(papers))
         for table in ("papers", "creators", "categories", "links"):
