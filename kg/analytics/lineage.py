@@ -429,6 +429,7 @@ class LineIndex:
     first: dict[str, int | None] = field(default_factory=dict)
     extends: nx.DiGraph = field(default_factory=nx.DiGraph)  # the stated extensions a line takes
     _canonical: dict[str, str] | None = None
+    _folded: list[tuple[str, str, str]] | None = None  # (IRI, preferred label, casefolded)
 
     @classmethod
     def read(cls, store: Store) -> "LineIndex":
@@ -474,11 +475,15 @@ class LineIndex:
         folded = [(n, n.casefold()) for n in names]
         own = {fold(n) for s in subjects for n in self.labels.get(s, ())}
         by_family = self.catalogued if main in self.catalogued else set()
+        if self._folded is None:
+            self._folded = [(iri, label, label.casefold()) for iri, label in self.pref.items()]
+        holds_one = re.compile("|".join(re.escape(f) for _, f in folded))  # (most labels hold none of the names)
         out = {}
-        for iri, label in self.pref.items():
+        for iri, label, low in self._folded:
+            if not holds_one.search(low):
+                continue
             if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
                 continue  # (the last: the subject by another name)
-            low = label.casefold()
             hit = next((n for n, f in folded if f in low and built_on(label, n)), None)
             if hit:
                 out[iri] = (label, hit)
