@@ -94,10 +94,11 @@ SELECT ?person ?paper ?relation ?method WHERE {
   }
 }"""
 
-#: Evidence sentences about the links of one subject to one object (read per edge of a map: all the
-#: evidence into a method that thousands of papers name costs a map hundreds of times more).
+#: Evidence sentences about the links of some subjects to some objects (``%s``: their VALUES, the
+#: edges of a map: all the evidence into a method that thousands of papers name costs a map hundreds
+#: of times more).
 EVIDENCE = """
-SELECT ?predicate ?sentence WHERE {
+SELECT ?subject ?object ?predicate ?sentence WHERE { %s
   ?e kg:subject ?subject ; kg:object ?object ; kg:predicate ?predicate ; kg:sentence ?sentence .
 }"""
 
@@ -240,6 +241,7 @@ class _Builder:
         self._papers: dict[str, LineageNode] = {}
         self._related: dict[str, dict[str, tuple[set, int | None]]] = {}
         self._evidence: dict[tuple[str, str], dict[str, list[str]]] = {}
+        self._unread: list[LineageEdge] = []  # edges whose evidence is not read yet
 
     def related(self, method: str, same: tuple[str, ...] = ()) -> dict[str, tuple[set, int | None]]:
         """paper → (relations it has to ``method`` or to the other IRIs of it, ``same``, its year).
@@ -258,13 +260,17 @@ class _Builder:
     def proposers(self, method: str) -> list[str]:
         return sorted(p for p, (rs, _) in self.related(method).items() if "proposes" in rs)
 
-    def evidence(self, subject: str, relation: str, obj: str) -> list[str]:
-        if (subject, obj) not in self._evidence:
-            ev: dict[str, list[str]] = defaultdict(list)
-            for r in self.store.select(EVIDENCE, {"subject": ox.NamedNode(subject), "object": ox.NamedNode(obj)}):
-                ev[local_name(r["predicate"])].append(r["sentence"])
-            self._evidence[subject, obj] = ev
-        return sorted(set(self._evidence[subject, obj].get(relation, [])))
+    def _read_evidence(self, pairs) -> None:
+        """The evidence of those (subject, object) ``pairs`` not read yet, together."""
+        pairs = sorted(set(pairs) - set(self._evidence))
+        for i in range(0, len(pairs), PAPERS_PER_QUERY):
+            chunk = pairs[i:i + PAPERS_PER_QUERY]
+            values = "VALUES (?subject ?object) { " + " ".join(
+                f"({ox.NamedNode(a)} {ox.NamedNode(b)})" for a, b in chunk) + " }"
+            for pair in chunk:
+                self._evidence[pair] = defaultdict(list)
+            for r in self.store.select(EVIDENCE % values):
+                self._evidence[r["subject"], r["object"]][local_name(r["predicate"])].append(r["sentence"])
 
     def read_papers(self, iris) -> None:
         """Read the details of those of ``iris`` not read yet, together."""
@@ -276,17 +282,21 @@ class _Builder:
         return self._papers[iri]
 
     def paper(self, iri: str, role: str, line: int = 0) -> None:
-        """Put a paper on the map; its details come with the others' (``fill_papers``)."""
+        """Put a paper on the map; X."""
         if iri not in self.nodes:
             self.nodes[iri] = replace(self._papers[iri], role=role, line=line) if iri in self._papers else (
                 LineageNode(iri, "paper", "", None, role, line=line))
 
-    def fill_papers(self) -> None:
-        """The details of the map's papers, read together."""
+    def fill(self) -> None:
+        """The details of the map's papers and the evidence of its edges, read together."""
         papers = [iri for iri, n in self.nodes.items() if n.kind == "paper"]
         self.read_papers(papers)
         for iri in papers:
             self.nodes[iri] = replace(self._papers[iri], role=self.nodes[iri].role, line=self.nodes[iri].line)
+        self._read_evidence((e.source, e.target) for e in self._unread)
+        for e in self._unread:
+            e.evidence = sorted(set(self._evidence[e.source, e.target].get(e.relation, [])))
+        self._unread = []
 
     def method(self, iri: str, role: str, line: int = 0, fallback_year: int | None = None) -> LineageNode:
         """A method node dated by its earliest dated proposing paper (else ``fallback_year``, else
@@ -305,9 +315,10 @@ class _Builder:
         self.edges[member, target] = LineageEdge(member, target, relation, [ground] + example)
 
     def edge(self, source: str, target: str, relation: str) -> None:
+        """Draw a link; its evidence comes with the others' (``fill``)."""
         if (source, target) not in self.edges:
-            self.edges[source, target] = LineageEdge(source, target, relation,
-                                                     self.evidence(source, relation, target))
+            self.edges[source, target] = LineageEdge(source, target, relation)
+            self._unread.append(self.edges[source, target])
 
     def citation_edges(self) -> None:
         """A "cites" edge between the map's papers where one cites the other (``cito:cites``,
@@ -471,7 +482,7 @@ class LineIndex:
         prefs = [self.label(main)]
         # other names of the subject, not those made of its name ("BERT-base" would make "BERT-based" a name)
         alts = {n for s in subjects for n in self.labels.get(s, ()) if not any(p.casefold() in n.casefold() for p in prefs)}
-        names = prefs + sorted(alts, key=len)
+        names = prefs + sorted(alts, key=lambda n: (len(n), n))  # (never a set's order: it differs between runs)
         folded = [(n, n.casefold()) for n in names]
         own = {fold(n) for s in subjects for n in self.labels.get(s, ())}
         by_family = self.catalogued if main in self.catalogued else set()
@@ -736,7 +747,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     if hidden:
         notes.append(f"{hidden} more methods and models of the line of {subject.label} are grouped into "
                      f"“more” nodes (the map shows the {len(shown)} that most papers carry).")
-    b.fill_papers()
+    b.fill()
     b.citation_edges()
     return LineageMap(method, subject.label, "method", list(b.nodes.values()), list(b.edges.values()), notes)
 
@@ -801,7 +812,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     for _, _, d in work.edges(data=True):
         if d["source"] in b.nodes and d["target"] in b.nodes:
             b.edge(d["source"], d["target"], d["relation"])
-    b.fill_papers()
+    b.fill()
     b.citation_edges()
     rest = len(papers - set(b.nodes))
     notes = [f"{rest} other papers by {label} name none of these methods."] if rest else []
