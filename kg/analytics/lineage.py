@@ -29,16 +29,18 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.analytics.names import NotFound, find, find_one
-from kg.analytics.projections import EXTENDS, PAPERS, RELATIONS, local_name, paper_label, year_of
+from kg.analytics.projections import (EXTENDS, PAPER_FACTS, PAPERS_PER_QUERY, RELATIONS, local_name, paper_label,
+                                      values_block, year_of)
 from kg.extract.text import X_SUFFIXES
 from kg.query.citations import citations_among
 from kg.rdf.store import Store
 from kg.resolve.keys import fold
 
-#: Kept out of PAPERS: Oxigraph evaluates a multi-pattern OPTIONAL over the whole store before
-#: joining it to the bound paper (1.6 s a paper on 18k papers, 13 ms on its own).
+#: The authors of some papers (``%s``: their VALUES). Kept out of PAPER_FACTS: Oxigraph evaluates a
+#: multi-pattern OPTIONAL over the whole store before joining it to the bound paper (1.6 s a paper
+#: on 18k papers, 13 ms on its own).
 AUTHORS = """
-SELECT ?paper ?name ?position WHERE {
+SELECT ?paper ?name ?position WHERE { %s
   ?paper kg:authorship ?authorship . ?authorship kg:author ?person ; kg:position ?position .
   ?person foaf:name ?name
 }"""
@@ -92,10 +94,11 @@ SELECT ?person ?paper ?relation ?method WHERE {
   }
 }"""
 
-#: Evidence sentences about the links of one subject to one object (read per edge of a map: all the
-#: evidence into a method that thousands of papers name costs a map hundreds of times more).
+#: Evidence sentences about the links of some subjects to some objects (``%s``: their VALUES, the
+#: edges of a map: all the evidence into a method that thousands of papers name costs a map hundreds
+#: of times more).
 EVIDENCE = """
-SELECT ?predicate ?sentence WHERE {
+SELECT ?subject ?object ?predicate ?sentence WHERE { %s
   ?e kg:subject ?subject ; kg:object ?object ; kg:predicate ?predicate ; kg:sentence ?sentence .
 }"""
 
@@ -194,15 +197,27 @@ class LineageMap:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
 
-def _paper_node(store: Store, iri: str) -> LineageNode:
-    rows = store.select(PAPERS, {"paper": ox.NamedNode(iri)})
-    authors = {r["position"]: r["name"] for r in store.select(AUTHORS, {"paper": ox.NamedNode(iri)})}
-    title = next((r["title"] for r in rows if r["title"]), None)
-    start = next((r["start"] for r in rows if r["start"]), None)
-    years = [y for y in (year_of(r["year"]) for r in rows) if y is not None]
-    url = next((r["url"] for r in rows if r["url"] and str(r["url"]).startswith(("http://", "https://"))), None)
-    return LineageNode(iri, "paper", paper_label(title, start), min(years, default=None), "", title,
-                       start, [authors[k] for k in sorted(authors)], url)
+def _paper_nodes(store: Store, iris: list[str]) -> dict[str, LineageNode]:
+    """The nodes of papers, read a few hundred at a time (a query per paper cost a 100k-paper
+    site seconds)."""
+    facts: dict[str, list[dict]] = defaultdict(list)
+    authors: dict[str, dict] = defaultdict(dict)
+    for i in range(0, len(iris), PAPERS_PER_QUERY):
+        values = values_block("paper", iris[i:i + PAPERS_PER_QUERY])
+        for r in store.select(PAPER_FACTS % values):
+            facts[r["paper"]].append(r)
+        for r in store.select(AUTHORS % values):
+            authors[r["paper"]][r["position"]] = r["name"]
+    out = {}
+    for iri in iris:
+        rows, names = facts.get(iri, []), authors.get(iri, {})
+        title = next((r["title"] for r in rows if r["title"]), None)
+        start = next((r["start"] for r in rows if r["start"]), None)
+        years = [y for y in (year_of(r["year"]) for r in rows) if y is not None]
+        url = next((r["url"] for r in rows if r["url"] and str(r["url"]).startswith(("http://", "https://"))), None)
+        out[iri] = LineageNode(iri, "paper", paper_label(title, start), min(years, default=None), "", title,
+                               start, [names[k] for k in sorted(names)], url)
+    return out
 
 
 def _method_node(store: Store, iri: str, year: int | None) -> LineageNode:
@@ -226,6 +241,7 @@ class _Builder:
         self._papers: dict[str, LineageNode] = {}
         self._related: dict[str, dict[str, tuple[set, int | None]]] = {}
         self._evidence: dict[tuple[str, str], dict[str, list[str]]] = {}
+        self._unread: list[LineageEdge] = []  # edges whose evidence is not read yet
 
     def related(self, method: str, same: tuple[str, ...] = ()) -> dict[str, tuple[set, int | None]]:
         """paper → (relations it has to ``method`` or to the other IRIs of it, ``same``, its year).
@@ -244,23 +260,43 @@ class _Builder:
     def proposers(self, method: str) -> list[str]:
         return sorted(p for p, (rs, _) in self.related(method).items() if "proposes" in rs)
 
-    def evidence(self, subject: str, relation: str, obj: str) -> list[str]:
-        if (subject, obj) not in self._evidence:
-            ev: dict[str, list[str]] = defaultdict(list)
-            for r in self.store.select(EVIDENCE, {"subject": ox.NamedNode(subject), "object": ox.NamedNode(obj)}):
-                ev[local_name(r["predicate"])].append(r["sentence"])
-            self._evidence[subject, obj] = ev
-        return sorted(set(self._evidence[subject, obj].get(relation, [])))
+    def _read_evidence(self, pairs) -> None:
+        """The evidence of those (subject, object) ``pairs`` not read yet, together."""
+        pairs = sorted(set(pairs) - set(self._evidence))
+        for i in range(0, len(pairs), PAPERS_PER_QUERY):
+            chunk = pairs[i:i + PAPERS_PER_QUERY]
+            values = "VALUES (?subject ?object) { " + " ".join(
+                f"({ox.NamedNode(a)} {ox.NamedNode(b)})" for a, b in chunk) + " }"
+            for pair in chunk:
+                self._evidence[pair] = defaultdict(list)
+            for r in self.store.select(EVIDENCE % values):
+                self._evidence[r["subject"], r["object"]][local_name(r["predicate"])].append(r["sentence"])
+
+    def read_papers(self, iris) -> None:
+        """Read the details of those of ``iris`` not read yet, together."""
+        self._papers.update(_paper_nodes(self.store, sorted({*iris} - set(self._papers))))
 
     def details(self, iri: str) -> LineageNode:
         if iri not in self._papers:
-            self._papers[iri] = _paper_node(self.store, iri)
+            self.read_papers([iri])
         return self._papers[iri]
 
-    def paper(self, iri: str, role: str, line: int = 0) -> LineageNode:
+    def paper(self, iri: str, role: str, line: int = 0) -> None:
+        """Put a paper on the map; X."""
         if iri not in self.nodes:
-            self.nodes[iri] = replace(self.details(iri), role=role, line=line)
-        return self.nodes[iri]
+            self.nodes[iri] = replace(self._papers[iri], role=role, line=line) if iri in self._papers else (
+                LineageNode(iri, "paper", "", None, role, line=line))
+
+    def fill(self) -> None:
+        """The details of the map's papers and the evidence of its edges, read together."""
+        papers = [iri for iri, n in self.nodes.items() if n.kind == "paper"]
+        self.read_papers(papers)
+        for iri in papers:
+            self.nodes[iri] = replace(self._papers[iri], role=self.nodes[iri].role, line=self.nodes[iri].line)
+        self._read_evidence((e.source, e.target) for e in self._unread)
+        for e in self._unread:
+            e.evidence = sorted(set(self._evidence[e.source, e.target].get(e.relation, [])))
+        self._unread = []
 
     def method(self, iri: str, role: str, line: int = 0, fallback_year: int | None = None) -> LineageNode:
         """A method node dated by its earliest dated proposing paper (else ``fallback_year``, else
@@ -279,9 +315,10 @@ class _Builder:
         self.edges[member, target] = LineageEdge(member, target, relation, [ground] + example)
 
     def edge(self, source: str, target: str, relation: str) -> None:
+        """Draw a link; its evidence comes with the others' (``fill``)."""
         if (source, target) not in self.edges:
-            self.edges[source, target] = LineageEdge(source, target, relation,
-                                                     self.evidence(source, relation, target))
+            self.edges[source, target] = LineageEdge(source, target, relation)
+            self._unread.append(self.edges[source, target])
 
     def citation_edges(self) -> None:
         """A "cites" edge between the map's papers where one cites the other (``cito:cites``,
@@ -403,6 +440,7 @@ class LineIndex:
     first: dict[str, int | None] = field(default_factory=dict)
     extends: nx.DiGraph = field(default_factory=nx.DiGraph)  # the stated extensions a line takes
     _canonical: dict[str, str] | None = None
+    _folded: list[tuple[str, str, str]] | None = None  # (IRI, preferred label, casefolded)
 
     @classmethod
     def read(cls, store: Store) -> "LineIndex":
@@ -444,15 +482,19 @@ class LineIndex:
         prefs = [self.label(main)]
         # other names of the subject, not those made of its name ("BERT-base" would make "BERT-based" a name)
         alts = {n for s in subjects for n in self.labels.get(s, ()) if not any(p.casefold() in n.casefold() for p in prefs)}
-        names = prefs + sorted(alts, key=len)
+        names = prefs + sorted(alts, key=lambda n: (len(n), n))  # (never a set's order: it differs between runs)
         folded = [(n, n.casefold()) for n in names]
         own = {fold(n) for s in subjects for n in self.labels.get(s, ())}
         by_family = self.catalogued if main in self.catalogued else set()
+        if self._folded is None:
+            self._folded = [(iri, label, label.casefold()) for iri, label in self.pref.items()]
+        holds_one = re.compile("|".join(re.escape(f) for _, f in folded))  # (most labels hold none of the names)
         out = {}
-        for iri, label in self.pref.items():
+        for iri, label, low in self._folded:
+            if not holds_one.search(low):
+                continue
             if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
                 continue  # (the last: the subject by another name)
-            low = label.casefold()
             hit = next((n for n, f in folded if f in low and built_on(label, n)), None)
             if hit:
                 out[iri] = (label, hit)
@@ -705,6 +747,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     if hidden:
         notes.append(f"{hidden} more methods and models of the line of {subject.label} are grouped into "
                      f"“more” nodes (the map shows the {len(shown)} that most papers carry).")
+    b.fill()
     b.citation_edges()
     return LineageMap(method, subject.label, "method", list(b.nodes.values()), list(b.edges.values()), notes)
 
@@ -727,6 +770,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     generic = {r["m"] for r in store.select(GENERIC)}
     catalogued = {r["m"] for r in store.select(CATALOGUED)}
     b = _Builder(store)
+    b.read_papers(papers)  # their years decide which lines are theirs
     proposing: dict[str, list[str]] = defaultdict(list)
     for (p, m), rs in sorted(rel.items()):
         if "proposes" in rs and m not in generic:
@@ -768,6 +812,7 @@ def author_lineage(store: Store, person: str, label: str, max_lines: int = MAX_L
     for _, _, d in work.edges(data=True):
         if d["source"] in b.nodes and d["target"] in b.nodes:
             b.edge(d["source"], d["target"], d["relation"])
+    b.fill()
     b.citation_edges()
     rest = len(papers - set(b.nodes))
     notes = [f"{rest} other papers by {label} name none of these methods."] if rest else []

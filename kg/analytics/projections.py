@@ -136,7 +136,7 @@ def paper_label(title: str | None, abstract_start: str | None, width: int = 90) 
     return text[:width].rsplit(" ", 1)[0] + "…"
 
 
-def _values(var: str, iris: list[str]) -> str:
+def values_block(var: str, iris: list[str]) -> str:
     """A VALUES block binding ``var`` to IRIs (each checked and serialised as an RDF term)."""
     return f"VALUES ?{var} {{ " + " ".join(str(ox.NamedNode(i)) for i in iris) + " }"
 
@@ -150,8 +150,9 @@ class PaperTables:
     """What the views read of each paper, keyed by paper IRI: its facts (``paper_index``), its
     creators and their names, its categories and its links to methods and models. A fresh site
     reads them whole; after an increment only the papers it touched are read again (``update``),
-    so the site costs what the increment adds. Plain JSON values, each aggregated in an order of its
-    own (never the order rows come in): a site keeps them in its folder for the next increment."""
+    so the site costs what the increment adds. Plain values, each aggregated in an order of its
+    own (never the order rows come in): a site keeps them in its folder for the next increment
+    (``kg.views.kept``)."""
 
     papers: dict[str, dict] = field(default_factory=dict)  # {label, title, year, url}
     creators: dict[str, list[str]] = field(default_factory=dict)  # sorted person IRIs
@@ -163,7 +164,7 @@ class PaperTables:
     def read(cls, store: Store, papers: list[str] | None = None) -> "PaperTables":
         """The tables of every paper, or of ``papers`` (IRIs) only."""
         t = cls()
-        chunks = [""] if papers is None else [_values("paper", papers[i:i + PAPERS_PER_QUERY])
+        chunks = [""] if papers is None else [values_block("paper", papers[i:i + PAPERS_PER_QUERY])
                                               for i in range(0, len(papers), PAPERS_PER_QUERY)]
         facts: dict[str, dict] = defaultdict(lambda: {"title": set(), "start": set(), "year": set(), "url": set()})
         creators, names, cats, links = defaultdict(set), defaultdict(set), defaultdict(set), defaultdict(set)
@@ -203,7 +204,7 @@ class PaperTables:
             gone = set(people)
             papers |= {p for p, ps in self.creators.items() if gone.intersection(ps)}
             for i in range(0, len(people), PAPERS_PER_QUERY):
-                rows = store.select(PEOPLES_PAPERS % _values("person", people[i:i + PAPERS_PER_QUERY]))
+                rows = store.select(PEOPLES_PAPERS % values_block("person", people[i:i + PAPERS_PER_QUERY]))
                 papers |= {r["paper"] for r in rows}
         fresh = PaperTables.read(store, sorted(papers))
         for table in ("papers", "creators", "categories", "links"):
@@ -214,28 +215,6 @@ class PaperTables:
         writing = {a for ps in self.creators.values() for a in ps}
         self.names = {a: n for a, n in {**self.names, **fresh.names}.items() if a in writing}
         return papers
-
-    def to_json(self) -> dict:
-        """The tables as JSON values, each IRI written once (``terms``) and then by its number:
-        a third of the size, and read in a third of the time."""
-        terms = sorted({*self.papers, *self.creators, *self.names, *self.categories, *self.links,
-                        *(m for links in self.links.values() for m, _ in links)})
-        at = {t: i for i, t in enumerate(terms)}
-        return {"terms": terms,
-                "papers": [[at[p], f["title"], f["year"], f["url"], f["label"]] for p, f in self.papers.items()],
-                "creators": [[at[p], *(at[a] for a in ps)] for p, ps in self.creators.items()],
-                "names": [[at[a], n] for a, n in self.names.items()],
-                "categories": [[at[p], *cs] for p, cs in self.categories.items()],
-                "links": [[at[p], *(x for m, r in links for x in (at[m], r))] for p, links in self.links.items()]}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "PaperTables":
-        terms = data["terms"]
-        return cls({terms[p]: {"title": t, "year": y, "url": u, "label": label} for p, t, y, u, label in data["papers"]},
-                   {terms[p]: [terms[a] for a in ps] for p, *ps in data["creators"]},
-                   {terms[a]: n for a, n in data["names"]},
-                   {terms[p]: cs for p, *cs in data["categories"]},
-                   {terms[p]: [[terms[m], r] for m, r in zip(x[::2], x[1::2])] for p, *x in data["links"]})
 
     def copy(self) -> "PaperTables":
         """A copy whose tables ``update`` leaves as they are (their values are shared)."""
