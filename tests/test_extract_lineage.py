@@ -440,3 +440,44 @@ def test_a_name_before_a_hyphenated_modifier_still_heads_a_method():
 def test_what_names_no_method_is_no_base(title, abstract):
     # a resource, a broken label, an author cited by year, a theory, a web site
     assert not own_links(title, abstract)
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # a citation key is an author, no method
+    ("Filtering Parallel Data", "Our work is inspired by Kowalczewski:2018, but we need no parallel data."),
+    # the mention is part of a longer name ("tree-LSTM"): the mention alone is no base
+    ("Tree Encoders", "We adapt the Gumbel tree-LSTM of Choi et al. (2018) to translation. The Gumbel tree is learned."),
+])
+def test_a_cut_name_or_a_citation_key_is_no_base(title, abstract):
+    assert not own_links(title, abstract)
+
+
+def test_a_modifier_after_a_name_keeps_its_base():
+    got = own_links("Gated Units", "We introduce a gated component that incorporates LSTM-styled gating units.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Gated Units"', "LSTM")}, got
+
+
+@pytest.mark.parametrize("sentence", [
+    # words describing a method of a kind make a phrase, no name: it neither extends nor is extended
+    "We propose an innovative Transformer decoder named FS-decoder to fuse target information. The Transformer is strong.",
+    "In this work, we developed a heavily optimized LSTM inference model targeting CPUs. The LSTM is slow.",
+])
+def test_a_phrase_is_neither_subject_nor_base(nlp, sentence):
+    assert not nlp(sentence)._.kg_lineage
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # the kind of the new method is its own name: coined by the text, or the title's head
+    ("Entity Mentions", "We propose a novel Multi-Sense Mention Embedding model, which learns sense embeddings."),
+    ("Spectral Clustering Models for Topic Discovery",
+     "We propose a novel spectral clustering model that reads documents in two passes."),
+])
+def test_the_new_methods_own_name_is_no_base(title, abstract):
+    got = own_links(title, abstract)
+    assert not [b for d, b, r in got if r == "lineage:unnamed_new"], got
+
+
+def test_a_new_method_of_a_known_kind_extends_it():
+    got = own_links("Neural Machine Translation for English-Tamil",
+                    "We propose a novel LSTM model using subword embeddings for translation.")
+    assert ('the method of "Neural Machine Translation for English-Tamil"', "LSTM") in {(d, b) for d, b, _ in got}

@@ -148,7 +148,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             # "by introducing a novel conformal prediction method": the paper's one named proposal is one
             for x in in_sent:
                 if x[2] != own and _unnamed_new_at(text, x, s_start) and \
-                        list(_PROPOSE_VERB.finditer(text, s_start, x[0])):
+                        list(_PROPOSE_VERB.finditer(text, s_start, x[0])) and \
+                        not _names_own_method(text, view.title_end, x, groups[x[2]]):
                     add(own, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
         if not any(w in sl for w in CUE_STEMS):
             continue
@@ -228,6 +229,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             ce = s_start + m.end()
             first = [x for x in in_sent if x[0] >= ce]
             if first and OBJECT_LEAD.fullmatch(text, ce, first[0][0]) and not _resource_subject(text, s_start, ce) \
+                    and not NAME_GOES_ON.match(text, first[0][1]) \
                     and not _head_is_thing(text, first[0][0], first[0][1]) \
                     and not _modifies_non_method(text, in_sent, first[0][2], ce):
                 add(proposed_groups[0], first[0][2], s_start + m.start(), ce, "lineage:we_revise", 0.7)
@@ -281,7 +283,10 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
         return
 
 
-CITED_AUTHOR = re.compile(r"\s*(?:\(\s*(?:19|20)\d\d[a-z]?\s*\)|et\s+al\.)")
+# "inspired by Levin (1993)", "Smith et al.", "inspired by Junczysdowmunt:2018" (a citation key)
+CITED_AUTHOR = re.compile(r"\s*(?:\(\s*(?:19|20)\d\d[a-z]?\s*\)|et\s+al\.)|:(?:19|20)\d\d\b")
+# the name goes on past the mention: "the Gumbel tree-LSTM" holds "Gumbel tree" ("a BERT-based encoder" builds on BERT)
+NAME_GOES_ON = re.compile(r"-(?!(?:" + "|".join((*X_SUFFIXES, "styled")) + r")\b)[^\W_]")
 OF_CUES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of", "lineage:class_of")
 # "a variant of RNNs – Ordered Neurons LSTM (ON-LSTM)": the name after the dash is the variant
 NAMED_AFTER = re.compile(r"\s*(?:–|—|--|:|,\s*(?:namely|i\.e\.,?|called|named))\s*")
@@ -315,6 +320,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "based on rule-based MAC resolution": the object is the task the name modifies
     if CITED_AUTHOR.match(text, after[0][1]):
         return []  # "inspired by Levin (1993)": an author, no method
+    if NAME_GOES_ON.match(text, after[0][1]):
+        return []  # "we adapt the Gumbel tree-LSTM": the object is a longer name than the mention
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
@@ -357,6 +364,23 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
 
 
 _NAME_AFTER_VERB = re.compile(r"\s+([^\s,;:()]+?)[.,;:]?(?=\s|$)")
+
+
+# the title's head names its method: "Coarse-to-Fine Attention Models for Document Summarization",
+# "Tchebycheff Procedure for ..." (not "Neural Machine Translation for English-Tamil": a field applied)
+TITLE_HEAD_END = re.compile(r"\s+(?:" + _NOUNS + r")\s*(?::|\bfor\b|$)|\s*(?::|$)", re.IGNORECASE)
+
+
+def _names_own_method(text, title_end, x, g) -> bool:
+    """"We propose a novel Multi-Prototype Mention Embedding model", "a novel coarse-to-fine attention model"
+    under the title "Coarse-to-Fine Attention Models for ...": the kind of the new method (the mention at
+    ``x``) is its name, no method it builds on: a name the text coins (its words capitalised, or a
+    name-shaped word), or the title's head."""
+    words = text[x[0]:x[1]].split()
+    if not g.from_lexicon and (any(is_strong_name(w) for w in words)
+                               or (len(words) > 1 and all(w[:1].isupper() for w in words))):
+        return True
+    return bool(title_end) and any(c.start == 0 and TITLE_HEAD_END.match(text[:title_end], c.end) for c in g.spans)
 
 
 def _unnamed_new_at(text, x, s_start):
@@ -623,6 +647,16 @@ def _names_thing(text: str, g: MethodGroup) -> bool:
 # labels that name no method: a sentence break inside ("2-layer CNN.With"), a web site ("PolitiFact.com"),
 # a direction between languages ("Arabizi-to-English")
 NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$")
+# a phrase the text wrote, no name (the catalogue's own labels aside): two names joined ("DISAANA and D-SUMM",
+# "gFCONV and c-VAE"), a name with its purpose ("Double Path Networks for Sequence to Sequence"), or words
+# that describe a method of a kind rather than name one ("a heavily optimized NMT", "an innovative
+# Transformer", "a modified LSTM", "an open-source NMT")
+PHRASE_JOIN = re.compile(r"\s(?:and|or|between|for)\s")
+DESCRIBING_WORDS = {"innovative", "modified", "improved", "heavily", "highly", "open-source", "large-scale",
+                    "massive", "jointed", "novel", "new", "proposed", "simple", "standard", "vanilla", "basic",
+                    "existing", "traditional", "conventional", "original", "typical", "popular", "powerful",
+                    "several", "various", "different", "multiple", "our", "their", "this", "these", "a", "an",
+                    "the", "such"}
 
 
 def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
@@ -644,14 +678,20 @@ def _initials(label: str) -> set[str]:
     return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
 
 
+def _phrase_label(g: MethodGroup) -> bool:
+    """The text's label of ``g`` is a phrase, no name (see ``PHRASE_JOIN``, ``DESCRIBING_WORDS``)."""
+    return not g.from_lexicon and bool(PHRASE_JOIN.search(g.label)
+                                       or g.label.split(None, 1)[0] in DESCRIBING_WORDS)
+
+
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
     if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]) \
-            or NOT_A_METHOD_LABEL.search(groups[b].label):
+            or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]):
         return False
     if d == OWN:
         return True
     g = groups[d]
-    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label):
+    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label) or _phrase_label(g):
         return False
     if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
