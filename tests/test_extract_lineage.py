@@ -481,3 +481,20 @@ def test_a_new_method_of_a_known_kind_extends_it():
     got = own_links("Neural Machine Translation for English-Tamil",
                     "We propose a novel LSTM model using subword embeddings for translation.")
     assert ('the method of "Neural Machine Translation for English-Tamil"', "LSTM") in {(d, b) for d, b, _ in got}
+
+
+@pytest.mark.parametrize("title,abstract,pair", [
+    # a tool for a method implements it: the title's or an appositive's "toolkit/library for X"
+    ("TransKit: A Lightweight and Customizable Toolkit for Neural Transformer Modeling",
+     "We evaluate the toolkit on two datasets.", ("TransKit", "Transformer")),
+    ("Parsing Fast", "We release ZedCRF, an open-source library for training CRF taggers on large corpora.",
+     ("ZedCRF", "CRF")),
+    # a digit inside a name is no sign of words run together
+    ("Tree Decoding", "We propose Seq2Tree, a novel LSTM model for trees.", ("Seq2Tree", "LSTM")),
+])
+def test_a_tool_for_a_method_is_of_its_line(title, abstract, pair):
+    assert pair in {(d, b) for d, b, _ in own_links(title, abstract)}
+
+
+def test_a_combined_pair_takes_its_article(nlp):
+    assert {("MixNet", "LSTM"), ("MixNet", "CRF")} <= pairs(nlp("We propose MixNet. MixNet combines LSTM with a CRF."))

@@ -265,8 +265,26 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             if APPOS_TYPE.match(between) and GENERIC_AFTER.match(text, e2):
                 add(gi, gj, s, e2, "lineage:appositive_type", 0.7)
                 break
+    # "Seq2SeqPy: A Lightweight Toolkit for Neural Sequence-to-Sequence Modeling", "FooMT, an open-source
+    # library for NMT": a tool for a method implements it, of its line
+    for s, e, gi, _ in spans:
+        m = TOOL_FOR.match(text, e)
+        if not m:
+            continue
+        nxt = [x for x in spans if x[0] >= m.end() and x[2] != gi]
+        if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
+                and not _np_head_is_task(text, nxt[0][1]):
+            add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
     _compounds(view, groups, spans, links)
     return list(links.values())
+
+
+# what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
+# Toolkit for Neural", "X a library for training" (up to three words between the tool and the method)
+TOOL_NOUNS = ("toolkit", "toolbox", "library", "package", "implementation", "software", "platform")
+TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
+                      r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
+                      r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
 
 
 STEP_WE = re.compile(r"\s*(?:First|Firstly|Second|Secondly|Then|Next|Subsequently)\s*,\s*we\s+[a-z]+")
@@ -330,7 +348,7 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
             prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
             continue
         if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique)s?\s+)?"
-                        r"(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
+                        r"(?:and|with|or|,\s*and)\s+(?:(?:the|a|an)\s+)?", between):
             out.append(x[2])
             prev_end = x[1]
         else:
@@ -548,7 +566,8 @@ APPOSITIVE_CUE = re.compile(r"(?:variants?|versions?|extensions?|generali[sz]ati
 _PARTICIPLE = re.compile(r"[a-z]+(?:ed|ing)\b")
 ITS_GAP = re.compile(r"(?:\s+[\w-]+){1,3}\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}")  # "Its key idea is a prior"
 _X_SUFFIX_AFTER = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")\b")
-_GLUED = re.compile(r"[a-z]{2,}\d|\d[a-z]{3,}")  # "RL-trained14B-parameter": words run together
+# "RL-trained14B-parameter": words run together (not "Seq2SeqPy", "word2vec", "attr2vec": a digit inside a name)
+_GLUED = re.compile(r"[a-z]{3,}\d{2,}[A-Za-z]|\d{2,}[a-z]{4,}")
 
 
 def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
