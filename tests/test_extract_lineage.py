@@ -6,9 +6,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from extract_support import paper, pipeline  # noqa: E402
-from kg.extract import extract_papers  # noqa: E402
-from kg.extract.lineage import OWN  # noqa: E402
+from extract_support import LEXICON, paper, pipeline  # noqa: E402
+from kg.extract import extract_papers, load_pipeline  # noqa: E402
+from kg.extract.lineage import OWN, _names_thing  # noqa: E402
+from kg.extract.methods import Cand, MethodGroup  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -498,3 +499,41 @@ def test_a_tool_for_a_method_is_of_its_line(title, abstract, pair):
 
 def test_a_combined_pair_takes_its_article(nlp):
     assert {("MixNet", "LSTM"), ("MixNet", "CRF")} <= pairs(nlp("We propose MixNet. MixNet combines LSTM with a CRF."))
+
+
+def test_a_knowledge_base_a_task_is_about_is_no_base():
+    # "CKB completion": the name modifies a task, the thing it is done to
+    assert not own_links("Commonsense Knowledge Base Completion and Generation",
+                         "We propose a joint learning method that incorporates both CKB completion and CKB generation.")
+
+
+NMT_CONCEPT = """@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<https://w3id.org/research-kg/method/neural-machine-translation> a skos:Concept ;
+    skos:prefLabel "neural machine translation" ; skos:altLabel "NMT" .
+"""
+
+
+def test_the_name_that_opens_the_clause_is_the_subject_of_a_proposed_kind(tmp_path):
+    # the paper proposes the catalogue's kind (NMT); the clause's subject is the system it names
+    (tmp_path / "nmt.ttl").write_text(NMT_CONCEPT)
+    nlp = load_pipeline([*LEXICON, tmp_path / "nmt.ttl"])
+    abstract = ("This paper describes the Neural Machine Translation (NMT) system of FooCorp for news translation "
+                "tasks of WMT 2018. Our systems are neural machine translation systems trained with our original "
+                "system GraphTrans. GraphTrans is an improved NMT system based on Transformer self-attention mechanism.")
+    ex = next(extract_papers([paper("p", abstract, "FooCorp Neural Machine Translation for WMT18")], nlp))
+    got = {(ln.method.label, ln.base.label) for ln in ex.lineage}
+    assert got == {("GraphTrans", "Transformer")}, got
+
+
+def test_a_unit_of_text_or_a_knowledge_base_names_no_method():
+    # by the long form the text gives the name; a unit of a network is a method
+    text = "We fuse elementary discourse units (EDUs) and a commonsense knowledge base (CKB) with a Scalar Gated Unit (SGU)."
+
+    def group(label, long):
+        s = text.index(long)
+        return MethodGroup(key=label, label=label, labels=[label, long], broader=[], from_lexicon=False,
+                           spans=[Cand(s, s + len(long), "test", 1.0)])
+
+    assert _names_thing(text, group("EDU", "elementary discourse units"))
+    assert _names_thing(text, group("CKB", "commonsense knowledge base"))
+    assert not _names_thing(text, group("SGU", "Scalar Gated Unit"))

@@ -447,10 +447,20 @@ def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
                 and re.fullmatch(r"\s*\S+(?:\s+\S+){0,3}\s*", text[s_start:cs]))
 
 
+def _named_opener(text, groups, in_sent, x, cs, s_start, bases) -> int:
+    """The subject of the cue at ``cs`` for the method at ``x``: a catalogue kind the paper proposes
+    describes the name that opens the clause ("TenTrans is an improved NMT system based on X": TenTrans)."""
+    if groups[x[2]].from_lexicon:
+        opener = [y for y in in_sent if y[1] <= x[0] and y[2] not in bases and not groups[y[2]].from_lexicon]
+        if opener and _states_subject(text, groups, in_sent, opener[0], cs, s_start):
+            return opener[0][2]
+    return x[2]
+
+
 def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases):
     before_prop = [x for x in prop_in_sent if x[1] <= cs and x[2] not in bases]
     if before_prop:
-        return before_prop[-1][2]
+        return _named_opener(text, groups, in_sent, before_prop[-1], cs, s_start, bases)
     if proposing:
         after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
         if after_prop:
@@ -466,7 +476,9 @@ def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named,
             return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         x = before[-1]
         # a method the paper does not propose extends only as the subject the sentence states
-        return x[2] if x[2] in named or _states_subject(text, groups, in_sent, x, cs, s_start) else None
+        if x[2] in named:
+            return _named_opener(text, groups, in_sent, x, cs, s_start, bases)
+        return x[2] if _states_subject(text, groups, in_sent, x, cs, s_start) else None
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
     if after_prop:
         return after_prop[0][2]
@@ -642,7 +654,7 @@ def _head_is_thing(text: str, start: int, end: int) -> bool:
 PART_HEADS = {"set", "feature", "graph", "score", "tree", "output", "prediction", "label", "tag"}
 TASK_NOUNS = {"extraction", "detection", "recognition", "classification", "translation", "summarization",
               "summarisation", "answering", "understanding", "labeling", "labelling", "resolution", "disambiguation",
-              "linking", "tagging", "parsing", "segmentation", "identification"}
+              "linking", "tagging", "parsing", "segmentation", "identification", "completion", "generation"}
 
 
 def _np_head_is_task(text: str, end: int) -> bool:
@@ -656,11 +668,27 @@ def _np_head_is_task(text: str, end: int) -> bool:
     return head in THING_HEADS or head in PART_HEADS or head in TASK_NOUNS or bool(first and first.group(1) in TASK_NOUNS)
 
 
+# what a long form that ends so names: a unit of text or a store of knowledge, no method
+# ("elementary discourse units (EDUs)", "lexical units (LUs)", "a commonsense knowledge base (CKB)";
+# not "Scalar Gated Unit (SGU)": a unit of a network is one)
+UNIT_ENDS = (*(f"{kind} unit{plural}" for kind in ("discourse", "lexical", "text", "textual", "semantic", "linguistic")
+               for plural in ("", "s")),
+             "knowledge base", "knowledge bases", "knowledge graph", "knowledge graphs")
+LONG_FORM_THINGS = THING_HEADS - {"theory"}  # "a parser based on Discourse Representation Theory (DRT)" builds on it
+
+
 def _names_thing(text: str, g: MethodGroup) -> bool:
     """The group names a resource, a task or an event, no method: one mention says so ("DocRED, a new
-    dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing."""
-    return bool(g.spans) and (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
-                              or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
+    dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing, or the
+    text's long form of a name it coined ends with such a thing ("Rhetorical Structure Theory (RST)")."""
+    if not g.spans:
+        return False
+    if not g.from_lexicon and any(" " in label and (label.lower().endswith(UNIT_ENDS)
+                                                    or singular(label.lower().rsplit(None, 1)[-1]) in LONG_FORM_THINGS)
+                                  for label in g.labels):
+        return True
+    return (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
+            or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
 
 
 # labels that name no method: a sentence break inside ("2-layer CNN.With"), a web site ("PolitiFact.com"),
