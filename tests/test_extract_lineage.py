@@ -537,3 +537,15 @@ def test_a_unit_of_text_or_a_knowledge_base_names_no_method():
     assert _names_thing(text, group("EDU", "elementary discourse units"))
     assert _names_thing(text, group("CKB", "commonsense knowledge base"))
     assert not _names_thing(text, group("SGU", "Scalar Gated Unit"))
+
+
+@pytest.mark.parametrize("abstract,wrong", [
+    # a variant a preposition governs is compared with or used: no lineage of the paper's method
+    ("We propose ZedTopic. ZedTopic produces topics comparable to those produced by unsupervised and "
+     "semi-supervised variants of PCA.", ("ZedTopic", "PCA")),
+    # the noun after "a class of" is the class; what a preposition after it names is no base
+    ("Consequently, we contribute ZedScore, a class of metrics over CCAs and their extension to forests.",
+     ("ZedScore", "CCA")),
+])
+def test_an_object_of_a_preposition_is_no_base(nlp, abstract, wrong):
+    assert wrong not in pairs(nlp(abstract))

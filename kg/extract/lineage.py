@@ -171,6 +171,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if not bases:
                     continue
                 named_after = _named_after(text, in_sent, bases) if rule in OF_CUES else None
+                if rule in OF_CUES and named_after is None and \
+                        OF_AFTER_PREPOSITION.search(text, max(s_start, cs - 60), cs):
+                    continue  # "topics comparable to those produced by semi-supervised variants of LDA"
                 derived = named_after if named_after is not None else _derived(
                     text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases)
                 if derived is None and proposing and not prop_in_sent and own is not None:
@@ -305,6 +308,9 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
 CITED_AUTHOR = re.compile(r"\s*(?:\(\s*(?:19|20)\d\d[a-z]?\s*\)|et\s+al\.)|:(?:19|20)\d\d\b")
 # the name goes on past the mention: "the Gumbel tree-LSTM" holds "Gumbel tree" ("a BERT-based encoder" builds on BERT)
 NAME_GOES_ON = re.compile(r"-(?!(?:" + "|".join((*X_SUFFIXES, "styled")) + r")\b)[^\W_]")
+# "a variant of X" that a preposition governs is compared with or used, no predicate of a subject
+OF_AFTER_PREPOSITION = re.compile(r"\b(?:by|than|from|over|against|to|among|unlike|like)\s+"
+                                  r"(?:(?:the|a|an|other|several|many|its|their|and|[a-z][a-z-]*(?:ed|al|ic|ive|ous))\s+){0,4}$")
 OF_CUES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of", "lineage:class_of")
 # "a variant of RNNs – Ordered Neurons LSTM (ON-LSTM)": the name after the dash is the variant
 NAMED_AFTER = re.compile(r"\s*(?:–|—|--|:|,\s*(?:namely|i\.e\.,?|called|named))\s*")
@@ -317,7 +323,8 @@ def _named_after(text, in_sent, bases):
     return nxt[0][2] if nxt else None
 
 
-OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or)\b|[(,;]")
+OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or|over|across|among|between|"
+                          r"under|against|than)\b|[(,;]")
 # "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
 KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + r"|block|layer|unit|cell)"
                         r"\s*,\s*(?:(?:named|called|namely|i\.e\.,?)\s+)?(?:the\s+)?")
