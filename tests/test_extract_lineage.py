@@ -549,3 +549,10 @@ def test_a_unit_of_text_or_a_knowledge_base_names_no_method():
 ])
 def test_an_object_of_a_preposition_is_no_base(nlp, abstract, wrong):
     assert wrong not in pairs(nlp(abstract))
+
+
+def test_a_name_in_a_web_address_is_no_mention(nlp):
+    # "CMM-VR" in the code's address is a repository's name: it builds on no method named in the text
+    doc = nlp("We propose CMM, a cascaded modulation network. Our code is available at "
+              "https://github.com/someone/CMM-VR.")
+    assert ("CMM-VR", "CMM") not in pairs(doc)

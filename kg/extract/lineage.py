@@ -114,7 +114,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     spans = []  # (start, end, group, proposed)
     for gi, g in enumerate(groups):
         for c in g.spans:
-            spans.append((c.start, c.end, gi, c.proposed))
+            if not _in_web_address(text, c.start, c.end):
+                spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
     proposed = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
     kinds = {gi for gi in proposed if _kind_instance(text, groups[gi])}
@@ -288,6 +289,13 @@ TOOL_NOUNS = ("toolkit", "toolbox", "library", "package", "implementation", "sof
 TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
                       r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
                       r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
+
+
+def _in_web_address(text: str, start: int, end: int) -> bool:
+    """The mention is part of a web address ("github.com/someone/CMM-VR"): a repository's name, no mention."""
+    a = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    b = len(text) if (z := text.find(" ", end)) < 0 else z
+    return "/" in text[a:b] and ("://" in text[a:b] or "www." in text[a:b] or ".com/" in text[a:b] or ".org/" in text[a:b])
 
 
 STEP_WE = re.compile(r"\s*(?:First|Firstly|Second|Secondly|Then|Next|Subsequently)\s*,\s*we\s+[a-z]+")
@@ -508,8 +516,10 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     tm = TEAM_TITLE.match(text, 0, view.title_end)
     team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
+        if gi not in by_group:
+            continue  # named only in a web address
         for gj, h in enumerate(groups):
-            if gi == gj:
+            if gi == gj or gj not in by_group:
                 continue
             hit = None
             for la, lal in lowered[gi]:
