@@ -556,3 +556,8 @@ def test_a_name_in_a_web_address_is_no_mention(nlp):
     doc = nlp("We propose CMM, a cascaded modulation network. Our code is available at "
               "https://github.com/someone/CMM-VR.")
     assert ("CMM-VR", "CMM") not in pairs(doc)
+
+
+def test_an_organised_effort_is_no_method():
+    got = own_links("Project ZedAI: Multilingual Assistants", "We present Project ZedAI, built upon ZedAI, a chatbot framework.")
+    assert not [d for d, b, _ in got if d.startswith("Project")], got

@@ -691,7 +691,11 @@ def _np_head_is_task(text: str, end: int) -> bool:
 UNIT_ENDS = (*(f"{kind} unit{plural}" for kind in ("discourse", "lexical", "text", "textual", "semantic", "linguistic")
                for plural in ("", "s")),
              "knowledge base", "knowledge bases", "knowledge graph", "knowledge graphs")
-LONG_FORM_THINGS = THING_HEADS - {"theory"}  # "a parser based on Discourse Representation Theory (DRT)" builds on it
+# ("a parser based on Discourse Representation Theory (DRT)" builds on the theory; a long form that ends
+# with what a method makes is often the method's own name: "Textual and Social Factor Graph (TSFG)")
+LONG_FORM_THINGS = THING_HEADS - {"theory"}
+# what opens the name of an organised effort, no method: "Project MAIA", "Team Lovegood"
+EFFORT_FIRST = {"project", "team", "consortium", "workshop", "competition", "challenge", "initiative"}
 
 
 def _names_thing(text: str, g: MethodGroup) -> bool:
@@ -701,7 +705,8 @@ def _names_thing(text: str, g: MethodGroup) -> bool:
     if not g.spans:
         return False
     if not g.from_lexicon and any(" " in label and (label.lower().endswith(UNIT_ENDS)
-                                                    or singular(label.lower().rsplit(None, 1)[-1]) in LONG_FORM_THINGS)
+                                                    or singular(label.lower().rsplit(None, 1)[-1]) in LONG_FORM_THINGS
+                                                    or label.split(None, 1)[0].lower() in EFFORT_FIRST)
                                   for label in g.labels):
         return True
     return (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
@@ -720,7 +725,7 @@ DESCRIBING_WORDS = {"innovative", "modified", "improved", "heavily", "highly", "
                     "massive", "jointed", "novel", "new", "proposed", "simple", "standard", "vanilla", "basic",
                     "existing", "traditional", "conventional", "original", "typical", "popular", "powerful",
                     "several", "various", "different", "multiple", "our", "their", "this", "these", "a", "an",
-                    "the", "such"}
+                    "the", "such", "special", "specific", "particular", "certain"}
 
 
 def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
