@@ -561,3 +561,9 @@ def test_a_name_in_a_web_address_is_no_mention(nlp):
 def test_an_organised_effort_is_no_method():
     got = own_links("Project ZedAI: Multilingual Assistants", "We present Project ZedAI, built upon ZedAI, a chatbot framework.")
     assert not [d for d, b, _ in got if d.startswith("Project")], got
+
+
+def test_a_cue_inside_a_parenthesis_speaks_of_a_part_there(nlp):
+    doc = nlp("We design ZedPipe, a pipeline of three steps: (1) select words to substitute (with a selection "
+              "based on the self-attention of a classifier), and (2) rank the candidates.")
+    assert ("ZedPipe", "self-attention") not in pairs(doc)

@@ -181,7 +181,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                     derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived in kinds:
                     derived = None if named else OWN
-                if derived is None:
+                if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived):
                     continue
                 if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
@@ -296,6 +296,15 @@ def _in_web_address(text: str, start: int, end: int) -> bool:
     a = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
     b = len(text) if (z := text.find(" ", end)) < 0 else z
     return "/" in text[a:b] and ("://" in text[a:b] or "www." in text[a:b] or ".com/" in text[a:b] or ".org/" in text[a:b])
+
+
+def _outside_parenthesis(text, s_start, cs, in_sent, derived) -> bool:
+    """The cue is inside a parenthesis that the subject is not ("a pipeline of three steps: ... (based on BERT
+    sentence embeddings)"): it speaks of a part named there, not of the subject."""
+    opened = text.rfind("(", s_start, cs)
+    if derived == OWN or opened < 0 or text.find(")", opened, cs) >= 0:
+        return False
+    return not any(x[2] == derived and opened < x[0] < cs for x in in_sent)
 
 
 STEP_WE = re.compile(r"\s*(?:First|Firstly|Second|Secondly|Then|Next|Subsequently)\s*,\s*we\s+[a-z]+")
