@@ -6,9 +6,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from extract_support import paper, pipeline  # noqa: E402
-from kg.extract import extract_papers  # noqa: E402
-from kg.extract.lineage import OWN  # noqa: E402
+from extract_support import LEXICON, paper, pipeline  # noqa: E402
+from kg.extract import extract_papers, load_pipeline  # noqa: E402
+from kg.extract.lineage import OWN, _names_thing  # noqa: E402
+from kg.extract.methods import Cand, MethodGroup  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -440,3 +441,129 @@ def test_a_name_before_a_hyphenated_modifier_still_heads_a_method():
 def test_what_names_no_method_is_no_base(title, abstract):
     # a resource, a broken label, an author cited by year, a theory, a web site
     assert not own_links(title, abstract)
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # a citation key is an author, no method
+    ("Filtering Parallel Data", "Our work is inspired by Kowalczewski:2018, but we need no parallel data."),
+    # the mention is part of a longer name ("tree-LSTM"): the mention alone is no base
+    ("Tree Encoders", "We adapt the Gumbel tree-LSTM of Choi et al. (2018) to translation. The Gumbel tree is learned."),
+])
+def test_a_cut_name_or_a_citation_key_is_no_base(title, abstract):
+    assert not own_links(title, abstract)
+
+
+def test_a_modifier_after_a_name_keeps_its_base():
+    got = own_links("Gated Units", "We introduce a gated component that incorporates LSTM-styled gating units.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Gated Units"', "LSTM")}, got
+
+
+@pytest.mark.parametrize("sentence", [
+    # words describing a method of a kind make a phrase, no name: it neither extends nor is extended
+    "We propose an innovative Transformer decoder named FS-decoder to fuse target information. The Transformer is strong.",
+    "In this work, we developed a heavily optimized LSTM inference model targeting CPUs. The LSTM is slow.",
+])
+def test_a_phrase_is_neither_subject_nor_base(nlp, sentence):
+    assert not nlp(sentence)._.kg_lineage
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # the kind of the new method is its own name: coined by the text, or the title's head
+    ("Entity Mentions", "We propose a novel Multi-Sense Mention Embedding model, which learns sense embeddings."),
+    ("Spectral Clustering Models for Topic Discovery",
+     "We propose a novel spectral clustering model that reads documents in two passes."),
+])
+def test_the_new_methods_own_name_is_no_base(title, abstract):
+    got = own_links(title, abstract)
+    assert not [b for d, b, r in got if r == "lineage:unnamed_new"], got
+
+
+def test_a_new_method_of_a_known_kind_extends_it():
+    got = own_links("Neural Machine Translation for English-Tamil",
+                    "We propose a novel LSTM model using subword embeddings for translation.")
+    assert ('the method of "Neural Machine Translation for English-Tamil"', "LSTM") in {(d, b) for d, b, _ in got}
+
+
+@pytest.mark.parametrize("title,abstract,pair", [
+    # a tool for a method implements it: the title's or an appositive's "toolkit/library for X"
+    ("TransKit: A Lightweight and Customizable Toolkit for Neural Transformer Modeling",
+     "We evaluate the toolkit on two datasets.", ("TransKit", "Transformer")),
+    ("Parsing Fast", "We release ZedCRF, an open-source library for training CRF taggers on large corpora.",
+     ("ZedCRF", "CRF")),
+    # a digit inside a name is no sign of words run together
+    ("Tree Decoding", "We propose Seq2Tree, a novel LSTM model for trees.", ("Seq2Tree", "LSTM")),
+])
+def test_a_tool_for_a_method_is_of_its_line(title, abstract, pair):
+    assert pair in {(d, b) for d, b, _ in own_links(title, abstract)}
+
+
+def test_a_combined_pair_takes_its_article(nlp):
+    assert {("MixNet", "LSTM"), ("MixNet", "CRF")} <= pairs(nlp("We propose MixNet. MixNet combines LSTM with a CRF."))
+
+
+def test_a_knowledge_base_a_task_is_about_is_no_base():
+    # "CKB completion": the name modifies a task, the thing it is done to
+    assert not own_links("Commonsense Knowledge Base Completion and Generation",
+                         "We propose a joint learning method that incorporates both CKB completion and CKB generation.")
+
+
+NMT_CONCEPT = """@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<https://w3id.org/research-kg/method/neural-machine-translation> a skos:Concept ;
+    skos:prefLabel "neural machine translation" ; skos:altLabel "NMT" .
+"""
+
+
+def test_the_name_that_opens_the_clause_is_the_subject_of_a_proposed_kind(tmp_path):
+    # the paper proposes the catalogue's kind (NMT); the clause's subject is the system it names
+    (tmp_path / "nmt.ttl").write_text(NMT_CONCEPT)
+    nlp = load_pipeline([*LEXICON, tmp_path / "nmt.ttl"])
+    abstract = ("This paper describes the Neural Machine Translation (NMT) system of FooCorp for news translation "
+                "tasks of WMT 2018. Our systems are neural machine translation systems trained with our original "
+                "system GraphTrans. GraphTrans is an improved NMT system based on Transformer self-attention mechanism.")
+    ex = next(extract_papers([paper("p", abstract, "FooCorp Neural Machine Translation for WMT18")], nlp))
+    got = {(ln.method.label, ln.base.label) for ln in ex.lineage}
+    assert got == {("GraphTrans", "Transformer")}, got
+
+
+def test_a_unit_of_text_or_a_knowledge_base_names_no_method():
+    # by the long form the text gives the name; a unit of a network is a method
+    text = "We fuse elementary discourse units (EDUs) and a commonsense knowledge base (CKB) with a Scalar Gated Unit (SGU)."
+
+    def group(label, long):
+        s = text.index(long)
+        return MethodGroup(key=label, label=label, labels=[label, long], broader=[], from_lexicon=False,
+                           spans=[Cand(s, s + len(long), "test", 1.0)])
+
+    assert _names_thing(text, group("EDU", "elementary discourse units"))
+    assert _names_thing(text, group("CKB", "commonsense knowledge base"))
+    assert not _names_thing(text, group("SGU", "Scalar Gated Unit"))
+
+
+@pytest.mark.parametrize("abstract,wrong", [
+    # a variant a preposition governs is compared with or used: no lineage of the paper's method
+    ("We propose ZedTopic. ZedTopic produces topics comparable to those produced by unsupervised and "
+     "semi-supervised variants of PCA.", ("ZedTopic", "PCA")),
+    # the noun after "a class of" is the class; what a preposition after it names is no base
+    ("Consequently, we contribute ZedScore, a class of metrics over CCAs and their extension to forests.",
+     ("ZedScore", "CCA")),
+])
+def test_an_object_of_a_preposition_is_no_base(nlp, abstract, wrong):
+    assert wrong not in pairs(nlp(abstract))
+
+
+def test_a_name_in_a_web_address_is_no_mention(nlp):
+    # "CMM-VR" in the code's address is a repository's name: it builds on no method named in the text
+    doc = nlp("We propose CMM, a cascaded modulation network. Our code is available at "
+              "https://github.com/someone/CMM-VR.")
+    assert ("CMM-VR", "CMM") not in pairs(doc)
+
+
+def test_an_organised_effort_is_no_method():
+    got = own_links("Project ZedAI: Multilingual Assistants", "We present Project ZedAI, built upon ZedAI, a chatbot framework.")
+    assert not [d for d, b, _ in got if d.startswith("Project")], got
+
+
+def test_a_cue_inside_a_parenthesis_speaks_of_a_part_there(nlp):
+    doc = nlp("We design ZedPipe, a pipeline of three steps: (1) select words to substitute (with a selection "
+              "based on the self-attention of a classifier), and (2) rank the candidates.")
+    assert ("ZedPipe", "self-attention") not in pairs(doc)

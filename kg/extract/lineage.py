@@ -114,7 +114,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     spans = []  # (start, end, group, proposed)
     for gi, g in enumerate(groups):
         for c in g.spans:
-            spans.append((c.start, c.end, gi, c.proposed))
+            if not _in_web_address(text, c.start, c.end):
+                spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
     proposed = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
     kinds = {gi for gi in proposed if _kind_instance(text, groups[gi])}
@@ -148,7 +149,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             # "by introducing a novel conformal prediction method": the paper's one named proposal is one
             for x in in_sent:
                 if x[2] != own and _unnamed_new_at(text, x, s_start) and \
-                        list(_PROPOSE_VERB.finditer(text, s_start, x[0])):
+                        list(_PROPOSE_VERB.finditer(text, s_start, x[0])) and \
+                        not _names_own_method(text, view.title_end, x, groups[x[2]]):
                     add(own, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
         if not any(w in sl for w in CUE_STEMS):
             continue
@@ -170,13 +172,16 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if not bases:
                     continue
                 named_after = _named_after(text, in_sent, bases) if rule in OF_CUES else None
+                if rule in OF_CUES and named_after is None and \
+                        OF_AFTER_PREPOSITION.search(text, max(s_start, cs - 60), cs):
+                    continue  # "topics comparable to those produced by semi-supervised variants of LDA"
                 derived = named_after if named_after is not None else _derived(
                     text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases)
                 if derived is None and proposing and not prop_in_sent and own is not None:
                     derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived in kinds:
                     derived = None if named else OWN
-                if derived is None:
+                if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived):
                     continue
                 if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
@@ -228,6 +233,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             ce = s_start + m.end()
             first = [x for x in in_sent if x[0] >= ce]
             if first and OBJECT_LEAD.fullmatch(text, ce, first[0][0]) and not _resource_subject(text, s_start, ce) \
+                    and not NAME_GOES_ON.match(text, first[0][1]) \
                     and not _head_is_thing(text, first[0][0], first[0][1]) \
                     and not _modifies_non_method(text, in_sent, first[0][2], ce):
                 add(proposed_groups[0], first[0][2], s_start + m.start(), ce, "lineage:we_revise", 0.7)
@@ -263,8 +269,42 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
             if APPOS_TYPE.match(between) and GENERIC_AFTER.match(text, e2):
                 add(gi, gj, s, e2, "lineage:appositive_type", 0.7)
                 break
+    # "Seq2SeqPy: A Lightweight Toolkit for Neural Sequence-to-Sequence Modeling", "FooMT, an open-source
+    # library for NMT": a tool for a method implements it, of its line
+    for s, e, gi, _ in spans:
+        m = TOOL_FOR.match(text, e)
+        if not m:
+            continue
+        nxt = [x for x in spans if x[0] >= m.end() and x[2] != gi]
+        if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
+                and not _np_head_is_task(text, nxt[0][1]):
+            add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
     _compounds(view, groups, spans, links)
     return list(links.values())
+
+
+# what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
+# Toolkit for Neural", "X a library for training" (up to three words between the tool and the method)
+TOOL_NOUNS = ("toolkit", "toolbox", "library", "package", "implementation", "software", "platform")
+TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
+                      r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
+                      r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
+
+
+def _in_web_address(text: str, start: int, end: int) -> bool:
+    """The mention is part of a web address ("github.com/someone/CMM-VR"): a repository's name, no mention."""
+    a = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    b = len(text) if (z := text.find(" ", end)) < 0 else z
+    return "/" in text[a:b] and ("://" in text[a:b] or "www." in text[a:b] or ".com/" in text[a:b] or ".org/" in text[a:b])
+
+
+def _outside_parenthesis(text, s_start, cs, in_sent, derived) -> bool:
+    """The cue is inside a parenthesis that the subject is not ("a pipeline of three steps: ... (based on BERT
+    sentence embeddings)"): it speaks of a part named there, not of the subject."""
+    opened = text.rfind("(", s_start, cs)
+    if derived == OWN or opened < 0 or text.find(")", opened, cs) >= 0:
+        return False
+    return not any(x[2] == derived and opened < x[0] < cs for x in in_sent)
 
 
 STEP_WE = re.compile(r"\s*(?:First|Firstly|Second|Secondly|Then|Next|Subsequently)\s*,\s*we\s+[a-z]+")
@@ -281,7 +321,13 @@ def _step_via(text, sent, s_start, s_end, in_sent, rx, gap, own, add):
         return
 
 
-CITED_AUTHOR = re.compile(r"\s*(?:\(\s*(?:19|20)\d\d[a-z]?\s*\)|et\s+al\.)")
+# "inspired by Levin (1993)", "Smith et al.", "inspired by Junczysdowmunt:2018" (a citation key)
+CITED_AUTHOR = re.compile(r"\s*(?:\(\s*(?:19|20)\d\d[a-z]?\s*\)|et\s+al\.)|:(?:19|20)\d\d\b")
+# the name goes on past the mention: "the Gumbel tree-LSTM" holds "Gumbel tree" ("a BERT-based encoder" builds on BERT)
+NAME_GOES_ON = re.compile(r"-(?!(?:" + "|".join((*X_SUFFIXES, "styled")) + r")\b)[^\W_]")
+# "a variant of X" that a preposition governs is compared with or used, no predicate of a subject
+OF_AFTER_PREPOSITION = re.compile(r"\b(?:by|than|from|over|against|to|among|unlike|like)\s+"
+                                  r"(?:(?:the|a|an|other|several|many|its|their|and|[a-z][a-z-]*(?:ed|al|ic|ive|ous))\s+){0,4}$")
 OF_CUES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of", "lineage:class_of")
 # "a variant of RNNs – Ordered Neurons LSTM (ON-LSTM)": the name after the dash is the variant
 NAMED_AFTER = re.compile(r"\s*(?:–|—|--|:|,\s*(?:namely|i\.e\.,?|called|named))\s*")
@@ -294,7 +340,8 @@ def _named_after(text, in_sent, bases):
     return nxt[0][2] if nxt else None
 
 
-OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or)\b|[(,;]")
+OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or|over|across|among|between|"
+                          r"under|against|than)\b|[(,;]")
 # "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
 KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + r"|block|layer|unit|cell)"
                         r"\s*,\s*(?:(?:named|called|namely|i\.e\.,?)\s+)?(?:the\s+)?")
@@ -315,6 +362,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "based on rule-based MAC resolution": the object is the task the name modifies
     if CITED_AUTHOR.match(text, after[0][1]):
         return []  # "inspired by Levin (1993)": an author, no method
+    if NAME_GOES_ON.match(text, after[0][1]):
+        return []  # "we adapt the Gumbel tree-LSTM": the object is a longer name than the mention
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
@@ -323,7 +372,7 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
             prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
             continue
         if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique)s?\s+)?"
-                        r"(?:and|with|or|,\s*and)\s+(?:the\s+)?", between):
+                        r"(?:and|with|or|,\s*and)\s+(?:(?:the|a|an)\s+)?", between):
             out.append(x[2])
             prev_end = x[1]
         else:
@@ -357,6 +406,23 @@ def _unnamed_own(text, in_sent, s_start, cs, bases, own):
 
 
 _NAME_AFTER_VERB = re.compile(r"\s+([^\s,;:()]+?)[.,;:]?(?=\s|$)")
+
+
+# the title's head names its method: "Coarse-to-Fine Attention Models for Document Summarization",
+# "Tchebycheff Procedure for ..." (not "Neural Machine Translation for English-Tamil": a field applied)
+TITLE_HEAD_END = re.compile(r"\s+(?:" + _NOUNS + r")\s*(?::|\bfor\b|$)|\s*(?::|$)", re.IGNORECASE)
+
+
+def _names_own_method(text, title_end, x, g) -> bool:
+    """"We propose a novel Multi-Prototype Mention Embedding model", "a novel coarse-to-fine attention model"
+    under the title "Coarse-to-Fine Attention Models for ...": the kind of the new method (the mention at
+    ``x``) is its name, no method it builds on: a name the text coins (its words capitalised, or a
+    name-shaped word), or the title's head."""
+    words = text[x[0]:x[1]].split()
+    if not g.from_lexicon and (any(is_strong_name(w) for w in words)
+                               or (len(words) > 1 and all(w[:1].isupper() for w in words))):
+        return True
+    return bool(title_end) and any(c.start == 0 and TITLE_HEAD_END.match(text[:title_end], c.end) for c in g.spans)
 
 
 def _unnamed_new_at(text, x, s_start):
@@ -405,10 +471,20 @@ def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
                 and re.fullmatch(r"\s*\S+(?:\s+\S+){0,3}\s*", text[s_start:cs]))
 
 
+def _named_opener(text, groups, in_sent, x, cs, s_start, bases) -> int:
+    """The subject of the cue at ``cs`` for the method at ``x``: a catalogue kind the paper proposes
+    describes the name that opens the clause ("TenTrans is an improved NMT system based on X": TenTrans)."""
+    if groups[x[2]].from_lexicon:
+        opener = [y for y in in_sent if y[1] <= x[0] and y[2] not in bases and not groups[y[2]].from_lexicon]
+        if opener and _states_subject(text, groups, in_sent, opener[0], cs, s_start):
+            return opener[0][2]
+    return x[2]
+
+
 def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases):
     before_prop = [x for x in prop_in_sent if x[1] <= cs and x[2] not in bases]
     if before_prop:
-        return before_prop[-1][2]
+        return _named_opener(text, groups, in_sent, before_prop[-1], cs, s_start, bases)
     if proposing:
         after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
         if after_prop:
@@ -424,7 +500,9 @@ def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named,
             return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         x = before[-1]
         # a method the paper does not propose extends only as the subject the sentence states
-        return x[2] if x[2] in named or _states_subject(text, groups, in_sent, x, cs, s_start) else None
+        if x[2] in named:
+            return _named_opener(text, groups, in_sent, x, cs, s_start, bases)
+        return x[2] if _states_subject(text, groups, in_sent, x, cs, s_start) else None
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
     if after_prop:
         return after_prop[0][2]
@@ -447,8 +525,10 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     tm = TEAM_TITLE.match(text, 0, view.title_end)
     team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
+        if gi not in by_group:
+            continue  # named only in a web address
         for gj, h in enumerate(groups):
-            if gi == gj:
+            if gi == gj or gj not in by_group:
                 continue
             hit = None
             for la, lal in lowered[gi]:
@@ -524,7 +604,8 @@ APPOSITIVE_CUE = re.compile(r"(?:variants?|versions?|extensions?|generali[sz]ati
 _PARTICIPLE = re.compile(r"[a-z]+(?:ed|ing)\b")
 ITS_GAP = re.compile(r"(?:\s+[\w-]+){1,3}\s+(?:is|are)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}")  # "Its key idea is a prior"
 _X_SUFFIX_AFTER = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")\b")
-_GLUED = re.compile(r"[a-z]{2,}\d|\d[a-z]{3,}")  # "RL-trained14B-parameter": words run together
+# "RL-trained14B-parameter": words run together (not "Seq2SeqPy", "word2vec", "attr2vec": a digit inside a name)
+_GLUED = re.compile(r"[a-z]{3,}\d{2,}[A-Za-z]|\d{2,}[a-z]{4,}")
 
 
 def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
@@ -599,7 +680,7 @@ def _head_is_thing(text: str, start: int, end: int) -> bool:
 PART_HEADS = {"set", "feature", "graph", "score", "tree", "output", "prediction", "label", "tag"}
 TASK_NOUNS = {"extraction", "detection", "recognition", "classification", "translation", "summarization",
               "summarisation", "answering", "understanding", "labeling", "labelling", "resolution", "disambiguation",
-              "linking", "tagging", "parsing", "segmentation", "identification"}
+              "linking", "tagging", "parsing", "segmentation", "identification", "completion", "generation"}
 
 
 def _np_head_is_task(text: str, end: int) -> bool:
@@ -613,16 +694,47 @@ def _np_head_is_task(text: str, end: int) -> bool:
     return head in THING_HEADS or head in PART_HEADS or head in TASK_NOUNS or bool(first and first.group(1) in TASK_NOUNS)
 
 
+# what a long form that ends so names: a unit of text or a store of knowledge, no method
+# ("elementary discourse units (EDUs)", "lexical units (LUs)", "a commonsense knowledge base (CKB)";
+# not "Scalar Gated Unit (SGU)": a unit of a network is one)
+UNIT_ENDS = (*(f"{kind} unit{plural}" for kind in ("discourse", "lexical", "text", "textual", "semantic", "linguistic")
+               for plural in ("", "s")),
+             "knowledge base", "knowledge bases", "knowledge graph", "knowledge graphs")
+# ("a parser based on Discourse Representation Theory (DRT)" builds on the theory; a long form that ends
+# with what a method makes is often the method's own name: "Textual and Social Factor Graph (TSFG)")
+LONG_FORM_THINGS = THING_HEADS - {"theory"}
+# what opens the name of an organised effort, no method: "Project MAIA", "Team Lovegood"
+EFFORT_FIRST = {"project", "team", "consortium", "workshop", "competition", "challenge", "initiative"}
+
+
 def _names_thing(text: str, g: MethodGroup) -> bool:
     """The group names a resource, a task or an event, no method: one mention says so ("DocRED, a new
-    dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing."""
-    return bool(g.spans) and (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
-                              or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
+    dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing, or the
+    text's long form of a name it coined ends with such a thing ("Rhetorical Structure Theory (RST)")."""
+    if not g.spans:
+        return False
+    if not g.from_lexicon and any(" " in label and (label.lower().endswith(UNIT_ENDS)
+                                                    or singular(label.lower().rsplit(None, 1)[-1]) in LONG_FORM_THINGS
+                                                    or label.split(None, 1)[0].lower() in EFFORT_FIRST)
+                                  for label in g.labels):
+        return True
+    return (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
+            or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
 
 
 # labels that name no method: a sentence break inside ("2-layer CNN.With"), a web site ("PolitiFact.com"),
 # a direction between languages ("Arabizi-to-English")
 NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$")
+# a phrase the text wrote, no name (the catalogue's own labels aside): two names joined ("DISAANA and D-SUMM",
+# "gFCONV and c-VAE"), a name with its purpose ("Double Path Networks for Sequence to Sequence"), or words
+# that describe a method of a kind rather than name one ("a heavily optimized NMT", "an innovative
+# Transformer", "a modified LSTM", "an open-source NMT")
+PHRASE_JOIN = re.compile(r"\s(?:and|or|between|for)\s")
+DESCRIBING_WORDS = {"innovative", "modified", "improved", "heavily", "highly", "open-source", "large-scale",
+                    "massive", "jointed", "novel", "new", "proposed", "simple", "standard", "vanilla", "basic",
+                    "existing", "traditional", "conventional", "original", "typical", "popular", "powerful",
+                    "several", "various", "different", "multiple", "our", "their", "this", "these", "a", "an",
+                    "the", "such", "special", "specific", "particular", "certain"}
 
 
 def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
@@ -644,14 +756,20 @@ def _initials(label: str) -> set[str]:
     return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
 
 
+def _phrase_label(g: MethodGroup) -> bool:
+    """The text's label of ``g`` is a phrase, no name (see ``PHRASE_JOIN``, ``DESCRIBING_WORDS``)."""
+    return not g.from_lexicon and bool(PHRASE_JOIN.search(g.label)
+                                       or g.label.split(None, 1)[0] in DESCRIBING_WORDS)
+
+
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
     if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]) \
-            or NOT_A_METHOD_LABEL.search(groups[b].label):
+            or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]):
         return False
     if d == OWN:
         return True
     g = groups[d]
-    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label):
+    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label) or _phrase_label(g):
         return False
     if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
