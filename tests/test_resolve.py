@@ -165,3 +165,13 @@ def test_seed_corpus_keys_are_stable_and_order_independent():
     assert forward.persons["alexandre-bouchard-cote"].name == "Alexandre Bouchard-Côté"
     quantum = hashlib.sha256(title_key("Quantum-PEFT: Ultra parameter-efficient fine-tuning").encode()).hexdigest()[:16]
     assert by_key[quantum].authors == [tonin]
+
+
+def test_abstract_key_is_the_first_folded_words_of_the_whole_abstract():
+    """The key folds a prefix of the abstract's words: as many words as a whole fold gives, even
+    where punctuation between them folds to nothing."""
+    words = [f"Wörd{i}" for i in range(100)]
+    first = " ".join(f"word{i}" for i in range(40))
+    assert abstract_key(" ".join(words)) == first
+    assert abstract_key(" – ".join(words)) == first  # every other word is a dash
+    assert abstract_key(" ; ".join(words[:30])) == " ".join(f"word{i}" for i in range(30))

@@ -56,10 +56,16 @@ def title_key(title: str | None) -> str:
 def abstract_key(abstract: str | None) -> str:
     if not abstract:
         return ""
-    # Folding only a generous prefix is much faster and gives the same first words; a split that
-    # stops there gives the same words as a whole one.
-    prefix = " ".join(abstract.split(None, 2 * _ABSTRACT_WORDS)[: 2 * _ABSTRACT_WORDS])
-    return " ".join(fold_text(prefix).split(None, _ABSTRACT_WORDS)[:_ABSTRACT_WORDS])
+    # Folding only a prefix is much faster and gives the same first words (folding splits and drops
+    # words only at punctuation, so a prefix of the words folds to a prefix of the folded words); a
+    # split that stops there gives the same words as a whole one. A few words more than are kept
+    # almost always suffice (at 100k papers folding was 7% of the build's main process), else twice as many.
+    for length in (_ABSTRACT_WORDS + 8, 2 * _ABSTRACT_WORDS):
+        prefix = " ".join(abstract.split(None, length)[:length])
+        folded = fold_text(prefix).split(None, _ABSTRACT_WORDS)[:_ABSTRACT_WORDS]
+        if len(folded) == _ABSTRACT_WORDS:
+            break
+    return " ".join(folded)
 
 
 class MatchKeys(dict):
