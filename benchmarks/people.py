@@ -46,7 +46,7 @@ def main() -> None:
     args = ap.parse_args()
     batch = records(base_papers(Path(args.bib)), args.papers, args.same_names)
     gc.collect()
-    gc.set_threshold(100_000)  # as a build sets it while records stream (kg.build.GC_THRESHOLD)
+    gc.set_threshold(100_000)  # as a build sets it while records stream (kg.collector.GC_THRESHOLD)
     resolver = Resolver()
     started = time.perf_counter()
     for record in batch:

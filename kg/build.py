@@ -39,6 +39,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg import ONTOLOGY_DIR
+from kg.collector import collecting_less
 from kg.extract.lexicon import default_lexicon_paths
 from kg.model import Document, Extraction, InputError, Paper, Problem
 from kg.rdf import delta
@@ -66,12 +67,6 @@ STORE_STATE = KGR["graph/store"]
 #: and smaller calls cost the loader no more (600k quads: 2.8-2.9 CPU-s in calls of 100k, 2.7-2.8
 #: in calls of 250k). The ACL build's peak: 857 MB with 250k, 595 MB with 100k.
 LOAD_CHUNK = 100_000
-#: Allocations between two collections of the youngest generation while a build streams (Python's
-#: default is 700). Quads are objects the cyclic collector tracks, and each chunk of them lives until
-#: it is loaded: at the default, the quads and the registries are scanned in full again every
-#: hundred thousand quads or so (2 of the main process's 12 CPU-s on 10k papers). Garbage cycles
-#: are rare here and are still collected, later.
-GC_THRESHOLD = 100_000
 
 
 @dataclass
@@ -409,26 +404,6 @@ def indexing(learned: Learned | None) -> Iterator[None]:
 
 # --- one increment ------------------------------------------------------------------------------
 
-@contextlib.contextmanager
-def _collecting_less() -> Iterator[None]:
-    """``GC_THRESHOLD`` meanwhile, in this process and in the extraction workers it forks; and
-    what outlives a chunk (``Sink.add`` freezes it) is out of the collector's sight until the end:
-    the registries grow to millions of objects, and each full collection scanned them all again to
-    find almost nothing (100k papers: 13 full collections, 6.8 of the 10.5 CPU-s spent collecting,
-    528 objects freed). Within another, it leaves the end to that one: a build keeps the collector
-    low from its first pass to the end of ``Increment.finish``, whose registries are then largest."""
-    threshold = gc.get_threshold()
-    if threshold[0] == GC_THRESHOLD:
-        yield
-        return
-    gc.set_threshold(GC_THRESHOLD, *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*threshold)
-
-
 class Sink:
     """Where a build's triples go: the store's bulk loader, ``LOAD_CHUNK`` at a time, and graph.ttl
     as they go. ``only_new`` passes on only what the store does not hold yet (a build that
@@ -449,7 +424,7 @@ class Sink:
         stream = iter(triples if self.seen is None else self._unheld(triples))
         loading = None
         # (the loader thread starts at the first chunk)
-        with _collecting_less(), ThreadPoolExecutor(1, thread_name_prefix="kg-load") as loader:
+        with collecting_less(), ThreadPoolExecutor(1, thread_name_prefix="kg-load") as loader:
             while chunk := list(itertools.islice(stream, LOAD_CHUNK)):
                 gc.freeze()
                 if loading is not None:
@@ -789,7 +764,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             # earlier builds learned), which the extraction finds in every paper, old ones included.
             documents: Iterable[Document | InputError] = _watched(iter_documents(files), report, caught, shown)
             learned = None
-            with _collecting_less():
+            with collecting_less():
                 if staging is not None:
                     documents = list(documents)  # read once for both passes
                     learned = first_pass(documents, extractor, db, staging, report)

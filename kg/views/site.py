@@ -7,7 +7,6 @@ PosixPath('build/index.html')
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
@@ -20,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_lineage, line_weights, method_lineage
 from kg.analytics.projections import local_name, paper_tables
 from kg.analytics.rank import summary
+from kg.collector import collecting_less
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store
 from kg.views.kept import (Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load, read_kept,
@@ -33,8 +33,6 @@ MAX_LINEAGES = 60
 #: The file where a site keeps the slow intermediate results of its network views (communities,
 #: layouts) for the next writing, each under a digest of its inputs (see ``networks.reuse``).
 STATE = "site-state.json"
-#: The collector's first threshold while a site is written (Python's default: 700).
-GC_THRESHOLD = 100_000
 
 OWNERS = """
 SELECT DISTINCT ?person ?name WHERE { ?src kg:profileOwner ?person . OPTIONAL { ?person foaf:name ?name } }"""
@@ -111,18 +109,10 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
     ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
     reused where its inputs did not change (``kg.views.kept``; ``changes``: what an increment
     changed since, else nothing), so the pages are the same as written afresh."""
-    # What lives already (a build's registries) is out of the collector's sight meanwhile, and it
-    # collects less often: the site makes millions of small objects that stay (rows, tables,
-    # projections), and each collection scanned them all to free almost nothing (`kg site` at 20k
-    # papers: 3.55 CPU-s, 2.8 so).
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(GC_THRESHOLD, *threshold[1:])
-    try:
+    # what lives already (a build's registries) is out of the collector's sight meanwhile: the
+    # site makes millions of small objects that stay (rows, tables, projections)
+    with collecting_less(freeze=True):
         return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes)
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*threshold)
 
 
 def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: int, previous: str | Path | None,
