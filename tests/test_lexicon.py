@@ -358,7 +358,7 @@ BLOCK_SENTENCES = [
     ("We optimise with AdamW and compare a Tree-LSTM and a VQ-VAE.",
      {"AdamW": "adamw", "Tree-LSTM": "tree-lstm", "VQ-VAE": "vq-vae"}),
     ("We compare the biaffine parser with an arc-eager parser, and a pointer-generator with a copy mechanism.",
-     {"biaffine parser": "biaffine-parser", "arc-eager": "arc-eager", "pointer-generator": "pointer-generator-network",
+     {"biaffine parser": "biaffine-parser", "arc-eager parser": "arc-eager", "pointer-generator": "pointer-generator-network",
       "copy mechanism": "copy-mechanism"}),
 ]
 
