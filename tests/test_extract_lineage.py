@@ -336,6 +336,7 @@ def test_our_unnamed_method_combines_two():
     ("Tagging Records", "This paper describes a tagger built upon the LSTM data of last year."),
     ("Reading Many Sentences", "We introduce ZedRED, a new dataset for reading. We propose a model based on ZedRED."),
     ("FooLex 2.0: Extended Lexicon of Connectives", "We present an extended version of FooLex, built by hand."),
+    ("Parsing Zed Meaning", "This paper presents the first parser built on the Zed AMR bank."),
 ])
 def test_a_resource_is_neither_base_nor_subject(title, abstract):
     assert not own_links(title, abstract)

@@ -655,7 +655,7 @@ def _modifier(text: str, g: MethodGroup) -> bool:
 THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", "lexicon", "resource", "database",
                "collection", "annotation", "code", "schema", "guideline", "format", "standard", "tagset", "task",
                "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
-               "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary",
+               "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary", "bank",
                "theory"}
 _HEAD_AFTER = re.compile(r"(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
                          r"were|as|at|based)\b)([A-Za-z][a-z]*)\b(?!-)){1,3}")
