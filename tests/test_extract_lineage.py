@@ -57,6 +57,9 @@ def test_coordinated_bases(nlp):
 def test_unlike_and_outperforms_are_not_lineage(nlp):
     doc = nlp("We propose PathSketch. Unlike LoRA, PathSketch needs no rank, and it outperforms PCA.")
     assert pairs(doc) == set()
+    # improving on a baseline is outperforming it
+    assert pairs(nlp("We propose PathSketch. PathSketch improves on a strong LoRA baseline by 8 points.")) == set()
+    assert pairs(nlp("We propose PathSketch. PathSketch improves on LoRA by sharing its factors.")) == {("PathSketch", "LoRA")}
 
 
 def test_passive_extension_is_not_reversed(nlp):

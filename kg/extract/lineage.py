@@ -347,6 +347,10 @@ KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUN
                         r"\s*,\s*(?:(?:named|called|namely|i\.e\.,?)\s+)?(?:the\s+)?")
 
 
+# a name that heads a baseline is what the paper compares with ("improves on a naive Bayes baseline")
+BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNORECASE)
+
+
 def _bases(text, in_sent, ce, s_end, gap, rule):
     se = SCOPE_END.search(text, ce, s_end)
     limit = se.start() if se else s_end
@@ -362,6 +366,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "based on rule-based MAC resolution": the object is the task the name modifies
     if CITED_AUTHOR.match(text, after[0][1]):
         return []  # "inspired by Levin (1993)": an author, no method
+    if rule.startswith("lineage:improves") and BASELINE_AFTER.match(text, after[0][1]):
+        return []  # "improves on a naive Bayes baseline": it outperforms one, and builds on none
     if NAME_GOES_ON.match(text, after[0][1]):
         return []  # "we adapt the Gumbel tree-LSTM": the object is a longer name than the mention
     out = [after[0][2]]
