@@ -15,6 +15,7 @@ from functools import cached_property
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
+from .vocabulary import cues, only_modifiers
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify, X_SUFFIXES)
@@ -194,18 +195,6 @@ _EVALUATIVE = {"expensive", "costly", "cheap", "slow", "inappropriate", "naive",
 # a word coordinated with the first word of a name, which shares the name's head: "beam or greedy search"
 _ELLIPSIS_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)\s*,?\s+(?:and|or)\s+$")
 _PAREN_SKIP = re.compile(r"\s*\([^()]{1,20}\)")
-
-
-def _only_qualifiers(words: list[str], c) -> bool:
-    from .vocabulary import _only_modifiers
-
-    return bool(words) and words[0] in ("a", "an", "the", "our") and _only_modifiers(words, c)
-
-
-def _vocabulary_cues():
-    from .vocabulary import cues
-
-    return cues()
 
 
 # what may stand between a proposal verb and the name it proposes: "a novel efficient"
@@ -870,7 +859,7 @@ class MethodFinder:
         m = _MODIFIERS_BEFORE.search(text, max(view.sent_of(a)[0], a - 60), a)
         if m is None:
             return None
-        c = _vocabulary_cues()
+        c = cues()
         words = list(_NONSPACE.finditer(m.group()))
         start = None
         for i in range(len(words) - 1, -1, -1):
@@ -926,7 +915,7 @@ class MethodFinder:
                 m = MOD_AFTER_VERB.match(sent, wp.end())
                 # (an adverb says how good it is, not what kind: "a provably correct dynamic oracle")
                 if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ \
-                        and not _vocabulary_cues().adverb(m.group("adj").split()[0].lower()):
+                        and not cues().adverb(m.group("adj").split()[0].lower()):
                     hit = method_at(s_start + m.end("adj"))
                     if hit and hit[0] in lex_starts:
                         add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
@@ -952,7 +941,6 @@ class MethodFinder:
         if not title:
             return
         text = view.text
-        c_words = _vocabulary_cues()
         for c in cands:
             if c.rule != "lexicon" or c.start < view.title_end or c.proposed:
                 continue
@@ -963,7 +951,8 @@ class MethodFinder:
             wp = WE_PROPOSE.search(text, s0, c.start)
             # (and the head of the object: "the first membership inference attack (MIA) benchmark" is none)
             after = _PAREN_SKIP.match(text, c.end)
-            if wp and _only_qualifiers(text[wp.end():c.start].split(), c_words) \
+            between = text[wp.end():c.start].split() if wp else []
+            if between and between[0] in ("a", "an", "the", "our") and only_modifiers(between) \
                     and not _NOUN_AFTER.match(text, after.end() if after else c.end):
                 c.proposed = True
 

@@ -9,6 +9,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from .vocabulary import only_modifiers
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
 
@@ -543,14 +544,6 @@ def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: bool = False) -
 _TEAM_HEADS = {"submission", "participation", "entry", "team"}
 
 
-def _qualifiers_only(words: list[str]) -> bool:
-    """Words before a restated head that only qualify it ("novel", "provably correct"), so that the
-    head stands for the title's phrase; "a browser-based editor" restates no "Customizable Editor"."""
-    from .vocabulary import _only_modifiers, cues
-
-    return _only_modifiers(words, cues())
-
-
 def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
     """The title's phrase whose head the proposing verb's object restates without its modifiers:
     "A Span-based Linearization for ..." + "we propose a novel linearization of ...", "... with a
@@ -564,13 +557,13 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
     for part in parts:
         # (the title's own qualifiers are no part of a name: "A General Optimization Framework")
         words_t = part.split()
-        while words_t and _qualifiers_only([words_t[0].lower()]):
+        while words_t and only_modifiers([words_t[0].lower()]):
             words_t.pop(0)
         part = " ".join(words_t)
         low = part.lower().split()
         for k in (2, 1):
             head = low[-k:]
-            if not (k < len(low) <= 4 and words[-k:] == head) or not _qualifiers_only(words[:-k]):
+            if not (k < len(low) <= 4 and words[-k:] == head) or not only_modifiers(words[:-k]):
                 continue
             last = singular(low[-1])
             if last in NON_METHOD_HEADS or last in _TEAM_HEADS or (last in GENERIC_HEADS and (k == 1 or len(low) < 3 or low[-2] in GENERIC_HEADS)) \

@@ -520,14 +520,15 @@ class _Learner:
             for a, b, kind in _candidates(text, sents, c, self.heads):
                 s_start, s_end = sentence(a)
                 proposal = c.contexts["proposal_before"].search(low, s_start, a)
-                if kind != "kind_phrase" and proposal and _only_modifiers(proposal.group(1).split(), c):
+                if kind != "kind_phrase" and proposal and only_modifiers(proposal.group(1).split(), c):
                     kind = "proposal"  # "we propose a novel X", not "we present an algorithm for X"
                 self.note(paper, text[a:b], kind, text[s_start:s_end], _context_kinds(text, a, b, c))
 
 
-def _only_modifiers(words: list[str], c: Cues) -> bool:
+def only_modifiers(words: list[str], c: Cues | None = None) -> bool:
     """Words between "we propose" and a name that only qualify it: "a novel", "a provably correct"
-    (an adverb and the word it qualifies), not "an algorithm for"."""
+    (an adverb and the word it qualifies), not "an algorithm for" (``c``: the cue words, ``cues()``)."""
+    c = c or cues()
     return all(w in c.plain or w in c.determiners or c.adverb(w) or (i and c.adverb(words[i - 1]))
                for i, w in enumerate(words))
 
