@@ -395,11 +395,14 @@ def indexing(learned: Learned | None) -> Iterator[None]:
         return
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(1, thread_name_prefix="kg-index") as pool:
-        indexed = pool.submit(learned.index.add, learned.texts)
-        yield
-        indexed.result()
-    learned.index.close()
+    try:
+        with ThreadPoolExecutor(1, thread_name_prefix="kg-index") as pool:
+            indexed = pool.submit(learned.index.add, learned.texts)
+            yield
+            indexed.result()
+        learned.texts.clear()  # in the index now, and no longer held through the site's writing
+    finally:
+        learned.index.close()
 
 
 # --- one increment ------------------------------------------------------------------------------
