@@ -82,3 +82,14 @@ def test_tuned_checkpoints_are_of_their_base_models_line(catalogue):
     for model, line in [("zephyr", "mistral"), ("wizardlm", "llama"), ("sky-t1", "qwen"),
                         ("minerva", "palm"), ("labse", "bert"), ("vinvl", "oscar-vision-language-model")]:
         assert (MODEL[model], SKOS.broader, MODEL[line]) in catalogue, (model, line)
+
+
+def test_breadth_block_names_find_their_concepts(real_nlp):
+    found = _found(real_nlp, "Contextualized word embeddings feed a bi-LSTM; late fusion combines it with a "
+                             "Convolution Neural Network, and zero-shot cross-lingual transfer uses PU learning.")
+    assert found.get("Contextualized word embeddings") == "contextual-word-embeddings", found
+    assert found.get("bi-LSTM") == "bidirectional-lstm", found
+    assert found.get("late fusion") == "late-fusion", found
+    assert found.get("Convolution Neural Network") == "convolutional-neural-networks", found
+    assert found.get("PU learning") == "pu-learning", found
+    assert "cross-lingual-transfer" in found.values(), found
