@@ -93,3 +93,12 @@ def test_breadth_block_names_find_their_concepts(real_nlp):
     assert found.get("Convolution Neural Network") == "convolutional-neural-networks", found
     assert found.get("PU learning") == "pu-learning", found
     assert "cross-lingual-transfer" in found.values(), found
+
+
+def test_second_lumps_block_names_find_their_concepts(real_nlp):
+    found = _found(real_nlp, "RANSAC and the Theil-Sen estimator are robust; kNN-LM and RETRO retrieve; "
+                             "TransH extends TransE, and LambdaRank extends RankNet.")
+    for surface, slug in {"RANSAC": "ransac", "Theil-Sen estimator": "theil-sen-estimator", "kNN-LM": "knn-lm",
+                          "RETRO": "retro", "TransH": "transh", "TransE": "transe", "LambdaRank": "lambdarank",
+                          "RankNet": "ranknet"}.items():
+        assert found.get(surface) == slug, (surface, found)
