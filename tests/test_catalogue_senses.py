@@ -102,3 +102,11 @@ def test_second_lumps_block_names_find_their_concepts(real_nlp):
                           "RETRO": "retro", "TransH": "transh", "TransE": "transe", "LambdaRank": "lambdarank",
                           "RankNet": "ranknet"}.items():
         assert found.get(surface) == slug, (surface, found)
+
+
+def test_a_problem_counts_only_its_algorithms(real_nlp):
+    # best arm identification and open-vocabulary detection are problems: the algorithms that solve
+    # them (LUCB, GLIP) are methods, the problem's name alone is none
+    found = _found(real_nlp, "LUCB solves best arm identification, and GLIP open-vocabulary detection.")
+    assert found.get("LUCB") == "lucb" and found.get("GLIP") == "glip", found
+    assert not set(found.values()) & {"best-arm-identification", "open-vocabulary-detection"}, found
