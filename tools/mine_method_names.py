@@ -12,7 +12,11 @@ author keywords (``../shared/data/ml-titles-1987-2025.jsonl``) and writes three 
   its definitions that agree on that long form (a low share: an ambiguous acronym);
 - ``heads.tsv``: noun phrases of two to four words ending in a method head ("... attention",
   "... decoding", "... sampling", "... network"), with document frequency;
-- ``keywords.tsv``: the author keywords of the titles file, with document frequency.
+- ``keywords.tsv``: the author keywords of the titles file, with document frequency;
+- ``lumps.tsv``: the other names of non-broad catalogue methods that share no word with the
+  concept's own name and are no acronym, with their document frequency: where a named method
+  was filed as another name of its neighbour or of one member of its family (Bellman-Ford of
+  Dijkstra's algorithm, the linear bandit setting of LinUCB), to split into concepts of their own.
 
 The output is a list to read, not a catalogue: tasks, datasets, checkpoints and ordinary phrases
 are in it too, and only names a reader accepts belong in ``ontology/methods.ttl``.
@@ -32,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from kg.extract.abbrev import find_abbreviations, split_sentences  # noqa: E402
 from kg.extract.components import label_variants  # noqa: E402
 from kg.extract.lexicon import default_lexicon_paths, load_lexicon  # noqa: E402
-from kg.extract.text import norm_key  # noqa: E402
+from kg.extract.text import norm_key, singular  # noqa: E402
 from kg.ingest import read_document  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"
@@ -68,6 +72,37 @@ STOP = {
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*[A-Za-z0-9]|[A-Za-z]")
 _PHRASE_BREAK = re.compile(r"[.,;:!?()\[\]{}\"]")
+
+
+def lump_candidates() -> list[tuple[str, str]]:
+    """(concept's name, other name) for the other names of non-broad methods that share no word with
+    the concept's name, are neither its spelling (auto-encoder) nor its acronym or long form: candidates
+    of a neighbour filed under another's name. Names with non-ASCII letters are left out (their keys
+    fold to a common word: "μTransfer" to "transfer")."""
+    lex = load_lexicon(default_lexicon_paths())
+
+    def words(s: str) -> list[str]:
+        return [w for w in re.split(r"[^a-z0-9]+", s.lower()) if w]
+
+    def initials(s: str) -> str:
+        return "".join(w[0] for w in words(s))
+
+    out = []
+    for c in lex.concepts.values():
+        if c.generic or c.kind != "method":
+            continue
+        own, own_key = set(words(c.pref)), norm_key(c.pref)
+        for label in c.labels[1:]:
+            key = norm_key(label)
+            if not label.isascii() or not key or set(words(label)) & own or key in own_key or own_key in key:
+                continue
+            short, long_ = (own_key, initials(label)), (key, initials(c.pref))
+            if any(len(i) > 1 and (k.startswith(i) or i.startswith(k)) for k, i in (short, long_)):
+                continue  # the other's acronym (ACDC: automatic circuit discovery)
+            if re.fullmatch(r"[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*", label) and sum(ch.isupper() for ch in label) > 1:
+                continue  # an acronym or a named variant's spelling (BiLSTM): read with the concept
+            out.append((c.pref, label))
+    return out
 
 
 def known_keys() -> set[str]:
@@ -133,6 +168,16 @@ def main(argv=None) -> int:
             longs[ab.short][" ".join(ab.long.lower().split())] += 1
         for ph in head_phrases(text):
             heads[ph] += 1
+    lumps = lump_candidates()
+    lump_keys = {norm_key(alias) for _, alias in lumps}
+    lump_df: Counter = Counter()
+    longest = min(6, max((len(_WORD.findall(a)) for _, a in lumps), default=1))  # longer names are rare
+    for text in texts:
+        tokens = re.findall(r"[0-9A-Za-z]+", text)
+        lower = [w.lower() for w in tokens]
+        grams = {"".join(lower[i:i + n - 1]) + singular(tokens[i + n - 1]).casefold()
+                 for n in range(1, longest + 1) for i in range(len(tokens) - n + 1)}
+        lump_df.update(grams & lump_keys)
     keywords: Counter = Counter()
     for r in titles:
         for kw in {" ".join(k.lower().split()) for k in r.get("keywords") or []}:
@@ -157,7 +202,12 @@ def main(argv=None) -> int:
         for kw, df in keywords.most_common():
             if df >= max(2, args.min_df // 2) and unknown(kw):
                 f.write(f"{kw}\t{df}\n")
-    print(f"{len(acl)} abstracts, {len(titles)} titles; wrote acronyms.tsv, heads.tsv, keywords.tsv to {out}")
+    with (out / "lumps.tsv").open("w", encoding="utf-8") as f:
+        f.write("concept\tother name\tdf\n")
+        for pref, alias in sorted(lumps, key=lambda x: -lump_df[norm_key(x[1])]):
+            if lump_df[norm_key(alias)]:
+                f.write(f"{pref}\t{alias}\t{lump_df[norm_key(alias)]}\n")
+    print(f"{len(acl)} abstracts, {len(titles)} titles; wrote acronyms.tsv, heads.tsv, keywords.tsv, lumps.tsv to {out}")
     return 0
 
 
