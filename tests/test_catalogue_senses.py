@@ -74,7 +74,9 @@ def test_split_methods_keep_their_family(catalogue):
     for kind, family in [(KGM["bellman-ford"], KGM["shortest-path-algorithms"]),
                          (KGM["dijkstra-s-algorithm"], KGM["shortest-path-algorithms"]),
                          (KGM["linucb"], KGM["linear-bandits"]), (KGM["c3d"], KGM["3d-cnn"]),
-                         (KGM["deepproblog"], KGM["problog"]), (KGM["ciou-loss"], KGM["diou-loss"])]:
+                         (KGM["deepproblog"], KGM["problog"]), (KGM["ciou-loss"], KGM["diou-loss"]),
+                         (KGM["ddpg"], KGM["deterministic-policy-gradient"]), (KGM["ilqr"], KGM["lqr"]),
+                         (KGM["region-proposal-network"], KGM["faster-r-cnn"])]:
         assert (kind, SKOS.broader, family) in catalogue, (kind, family)
 
 
