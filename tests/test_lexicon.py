@@ -465,7 +465,8 @@ def test_split_methods_keep_their_family(methods_and_models):
                          (KGM["linucb"], KGM["linear-bandits"]), (KGM["c3d"], KGM["3d-cnn"]),
                          (KGM["deepproblog"], KGM["problog"]), (KGM["ciou-loss"], KGM["diou-loss"]),
                          (KGM["ddpg"], KGM["deterministic-policy-gradient"]), (KGM["ilqr"], KGM["lqr"]),
-                         (KGM["region-proposal-network"], KGM["faster-r-cnn"])]:
+                         (KGM["region-proposal-network"], KGM["faster-r-cnn"]), (KGM["a3c"], KGM["actor-critic"]),
+                         (KGM["arima"], KGM["arma"]), (KGM["lanczos-algorithm"], KGM["krylov-subspace-methods"])]:
         assert (kind, SKOS.broader, family) in methods_and_models, (kind, family)
 
 
