@@ -256,11 +256,11 @@ def paper_categories(store: Store) -> dict[str, list[str]]:
 def proposing_papers(store: Store) -> dict[str, list[str]]:
     """The papers proposing each method, keyed by method IRI."""
     out: dict[str, list] = defaultdict(list)
-    for p, links in sorted(paper_tables(store).links.items()):
+    for p, links in paper_tables(store).links.items():
         for m, relation in links:
             if relation == "proposes":
                 out[m].append(p)
-    return dict(out)
+    return {m: sorted(ps) for m, ps in out.items()}
 
 
 @kept
