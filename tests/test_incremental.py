@@ -360,3 +360,16 @@ def test_a_folder_built_before_the_index_learns_from_its_stored_papers(tmp_path)
     assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, GADGET_PAPER["title"])
     assert (steps / "vocabulary.ttl").read_text() == (fresh / "vocabulary.ttl").read_text()
 
+
+
+def test_the_corpus_index_gives_some_papers_texts_in_the_order_indexed(tmp_path, monkeypatch):
+    from kg.extract.corpus import CorpusIndex
+
+    monkeypatch.setattr("kg.extract.corpus.KEYS_PER_QUERY", 2)  # several lookups, merged in order
+    index = CorpusIndex(tmp_path)
+    texts = [(f"k{i}", f"Title {i}", f"Abstract {i}.") for i in range(7)]
+    index.add(texts[:4])
+    index.add(texts[4:])
+    assert list(index.texts(["k5", "k1", "nowhere", "k6", "k1", "k3"])) == [texts[1], texts[3], texts[5], texts[6]]
+    assert list(index.texts()) == texts and list(index.texts([])) == []
+    index.close()

@@ -159,3 +159,53 @@ def test_a_site_kept_from_another_store_state_is_read_afresh(tmp_path):
     assert sorted(a) == sorted(b)
     assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
     assert "Calibrated Widget Sorting" in a["lineage/conformal-prediction.html"].decode()
+
+
+def test_an_increment_that_renames_a_person_and_reauthors_a_paper_draws_the_fresh_site(tmp_path):
+    """A later record with a better display name (accents) and author list: the increment reads
+    again that person's name and the papers whose authors changed (not every paper of everyone
+    it touched), redraws the maps of the person's other papers, and its site and kept tables are
+    those of a fresh build."""
+    widget = ("We propose WidgetNet, a graph neural network for widgets. WidgetNet extends the Transformer "
+              "and outperforms BERT on the Toy-10 benchmark.")
+    gadget = "We calibrate gadget sorters with conformal prediction."  # a line of the seeds
+    first, second = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    first.write_text("".join(json.dumps(p) + "\n" for p in [
+        {"title": "Widgets at Scale", "abstract": widget, "authors": "Jose Ruiz et al.", "year": 2020},
+        {"title": "Gadgets Sorted", "abstract": gadget, "authors": ["Jose Ruiz", "Bo Li"], "year": 2021}]))
+    second.write_text(json.dumps({"title": "Widgets at Scale", "authors": ["José Ruiz", "Bo Li", "Cy Ng"]}) + "\n")
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([SEEDS, first], steps, workers=1)
+    assert "Jose Ruiz" in (steps / "lineage/conformal-prediction.html").read_text()
+    build([SEEDS, first, second], store=steps, workers=1)
+    build([SEEDS, first, second], fresh, workers=1)
+    a, b = pages(steps), pages(fresh)
+    assert sorted(a) == sorted(b)
+    assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
+    labels = {label for nodes, _ in [drawn(a["coauthors.html"])] for _, label in nodes}
+    assert "José Ruiz" in labels and "Jose Ruiz" not in labels and "Cy Ng" in labels
+    # the map of her other paper, whose author list the increment left alone, shows the new name
+    conformal = a["lineage/conformal-prediction.html"].decode()
+    assert "Gadgets Sorted" in conformal and "José Ruiz" in conformal and "Jose Ruiz" not in conformal
+    with open_store(steps) as store:
+        assert load(steps).tables() == PaperTables.read(store)
+
+
+def test_kept_tables_read_again_only_what_a_touched_person_changed(tmp_path):
+    """A person an increment touched (identity notes restated, say) with the same name and papers
+    costs no paper read; a paper they joined or left, or a new name, is read."""
+    out = tmp_path / "out"
+    build([SEEDS], out, workers=1, views=False)
+    with open_store(out) as store:
+        tables = PaperTables.read(store)
+        person = max(tables.names, key=lambda a: sum(a in cs for cs in tables.creators.values()))
+        theirs = {p for p, cs in tables.creators.items() if person in cs}
+        assert len(theirs) >= 3
+        assert tables.update(store, {person}) == set() and tables == PaperTables.read(store)
+        one = min(theirs)  # as if the kept tables missed one of their papers and had another's
+        other = min(p for p, cs in tables.creators.items() if person not in cs)
+        tables.creators[one] = [a for a in tables.creators[one] if a != person]
+        tables.creators[other] = sorted([*tables.creators[other], person])
+        tables.names[person] = "Someone Else"
+        assert tables.update(store, {person}) == {one, other}
+        assert tables == PaperTables.read(store)

@@ -24,6 +24,8 @@ CREATE TABLE IF NOT EXISTS evidence(id INTEGER PRIMARY KEY CHECK (id = 0), state
 """
 #: Phrases per full-text query (an expression of ORs).
 PHRASES_PER_QUERY = 200
+#: Keys per lookup of some papers' texts (SQLite allows 32,766 parameters).
+KEYS_PER_QUERY = 500
 
 Text = tuple[str, str, str]  # (paper key, title, abstract)
 
@@ -57,12 +59,17 @@ class CorpusIndex:
 
     def texts(self, keys: Iterable[str] | None = None) -> Iterator[Text]:
         """The texts of the papers ``keys`` (of every paper when None), in the order indexed."""
-        rows = self.db.execute("SELECT paper.key, text.title, text.abstract FROM paper JOIN text ON text.rowid = paper.id "
-                               "ORDER BY paper.id")
-        wanted = None if keys is None else set(keys)
-        for key, title, abstract in rows:
-            if wanted is None or key in wanted:
-                yield key, title, abstract
+        read = "SELECT paper.id, paper.key, text.title, text.abstract FROM paper JOIN text ON text.rowid = paper.id"
+        if keys is None:
+            rows = self.db.execute(f"{read} ORDER BY paper.id")
+        else:  # looked up by key: an increment extracts again a few papers of many
+            wanted, rows = sorted(set(keys)), []
+            for start in range(0, len(wanted), KEYS_PER_QUERY):
+                chunk = wanted[start:start + KEYS_PER_QUERY]
+                rows += self.db.execute(f"{read} WHERE paper.key IN ({', '.join('?' * len(chunk))})", chunk).fetchall()
+            rows.sort()
+        for _, key, title, abstract in rows:
+            yield key, title, abstract
 
     def keep_only(self, keys: set[str]) -> bool:
         """Forget the papers not among ``keys`` (the store's, after documents were replaced);

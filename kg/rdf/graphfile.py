@@ -43,6 +43,15 @@ def subject_term(subject: ox.NamedNode) -> bytes:
     return statement.split(b" ", 1)[0]
 
 
+def _namespace_end(term: bytes) -> int:
+    """Where the namespace of a subject term ends: a full IRI's at its last "/", a prefixed
+    name's at its first ("kgr:paper\\/": papers and their authorships are found in one pass)."""
+    if term.startswith(b"<"):
+        return term.rfind(b"/") + 1
+    slash = term.find(b"/")
+    return slash + 1 if slash >= 0 else term.find(b":") + 1
+
+
 def _blocks(text: mmap.mmap | bytes, terms: Sequence[bytes]) -> list[tuple[int, int]]:
     """The (start, end) byte spans of every block about one of ``terms``, in order."""
     starts: list[int] = []
@@ -54,15 +63,16 @@ def _blocks(text: mmap.mmap | bytes, terms: Sequence[bytes]) -> list[tuple[int, 
                 starts.append(at + 1)
                 at = text.find(needle, at + 1)
     else:
-        # One expression per namespace, starting with its literal text: the regex engine skips
-        # ahead to that text, where an expression starting with alternatives tries every line (1.2 s).
-        groups: dict[bytes, list[bytes]] = {}
+        # One pass per namespace: every block about one of its subjects is matched and looked up
+        # in a set (100k papers, 1,800 subjects: 0.6 CPU-s; an expression of the subjects as
+        # alternatives tries each of them at every block, 2.2 CPU-s).
+        groups: dict[bytes, set[bytes]] = {}
         for term in terms:
-            groups.setdefault(term[:term.rfind(b"/") + 1], []).append(term)
-        for namespace, members in groups.items():
-            names = b"|".join(re.escape(term[len(namespace):]) for term in members)
-            pattern = re.compile(re.escape(b"\n" + namespace) + rb"(?:" + names + rb") ")
-            starts += [match.start() + 1 for match in pattern.finditer(text)]
+            cut = _namespace_end(term)
+            groups.setdefault(term[:cut], set()).add(term[cut:])
+        for namespace, names in groups.items():
+            pattern = re.compile(re.escape(b"\n" + namespace) + rb"([^ \n]+) ")
+            starts += [match.start() + 1 for match in pattern.finditer(text) if match.group(1) in names]
     return [(start, text.find(_BLOCK_END, start) + len(_BLOCK_END)) for start in sorted(starts)]
 
 

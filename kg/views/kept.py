@@ -200,7 +200,11 @@ def reuse_tables(kept: Kept, store: Store, changes: Changes | None, now: str) ->
     except (sqlite3.Error, ValueError):
         return Reuse()
     old = tables.copy()
-    read = tables.update(store, changes.touched if changes is not None else set())
+    touched = changes.touched if changes is not None else set()
+    read = tables.update(store, touched)
+    renamed = {a for a in touched if old.names.get(a) != tables.names.get(a)}
+    if renamed:  # their papers show the new name
+        read |= {p for p, ps in tables.creators.items() if renamed.intersection(ps)}
     out = Reuse(tables)
     for p in read:
         def state(t: PaperTables):
