@@ -565,3 +565,63 @@ def test_a_cue_inside_a_parenthesis_speaks_of_a_part_there(nlp):
     doc = nlp("We design ZedPipe, a pipeline of three steps: (1) select words to substitute (with a selection "
               "based on the self-attention of a classifier), and (2) rank the candidates.")
     assert ("ZedPipe", "self-attention") not in pairs(doc)
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    # what "enables"/"allows" makes able to do something is the base; what it makes possible is not
+    ("We propose ZedGate, a mechanism which allows an LSTM to focus on sentiment words.", ("ZedGate", "LSTM")),
+    ("We introduce TinyTune, the first framework to enable LoRA training on phones.", ("TinyTune", "LoRA")),
+])
+def test_enables_takes_the_method_made_able(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose ZedFactor, a coarse-to-fine factor enabling more aggressive dropout without hurting accuracy.",
+    "We propose ZedSparse, a sparsification technique which allows compressing the LSTM hundreds of times.",
+    "We propose ZedTopic, a ranking method which enables an optimal beam search stopping criterion.",
+])
+def test_what_a_method_makes_possible_is_no_base(nlp, sentence):
+    assert not pairs(nlp(sentence))
+
+
+def test_a_task_the_text_names_as_its_own_is_no_subject():
+    # "our IE system": a task's name (the catalogue's, or a coined name that ends as a task does) is not
+    # the paper's method; the statement is the paper's unnamed method's
+    got = own_links("Relation Cues for Open Domains", "We propose a simple IE system. Our method uses a CRF to tag. Our IE system is fast.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Relation Cues for Open Domains"', "CRF")}, got
+    got = own_links("Review Summary Writing", "We present a review summary writing system based on an LSTM.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Review Summary Writing"', "LSTM")}, got
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # a name built of a resource's word names a resource ("GSL-LEX", "ZedDB 2"), a part or a product of
+    # a method ("ZM-block", "QZF-query"); an activity ("Profiling") and a theory are built on by no name
+    ("Coding Signs Between GSL Signbank and GSL-LEX", "We compare the lexical databases GSL Signbank and GSL-LEX."),
+    ("Introducing ZedDB-2", "We introduce ZedDB 2, an etymological database. ZedDB-2 extends ZedDB with relations."),
+    ("ZM-Net: A Memory Network", "We propose ZM-Net, a novel network based on the well-designed block, named ZM-block."),
+    ("QZF: Question Frames", "We propose QZF. Our system outputs QZF-query by rules."),
+    ("Profiling-ZD: a Tool for Linguistic Profiling", "We introduce Profiling-ZD, a tool for text analysis."),
+    ("ZST-Tace: Comparing Trees", "We present ZST-Tace, a tool for the Zed Structure Theory (ZST). ZST is common."),
+    ("CNL-ZR: A Controlled Natural Language", "We present CNL-ZR, a controlled natural language for specifying "
+                                              "entity relationship (ZR) models."),
+])
+def test_a_name_of_a_resource_builds_on_no_method(title, abstract):
+    assert not own_links(title, abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # a comparison between the subject and the cue: the cue speaks of what the subject is compared with
+    "We propose ZedAttn. ZedAttn achieves improvements over both the LSTM baseline and some variants of the "
+    "Transformer.",
+    "Classification results outperform those obtained by an approach based on the Transformer.",
+])
+def test_a_comparison_states_no_lineage(abstract):
+    assert not own_links("Attention for Translation", abstract)
+
+
+def test_a_systems_kind_is_its_papers_instance():
+    # "the neural machine translation systems of FooCorp": instances of the kind; the paper's method builds on X
+    got = own_links("The FooCorp GAN Systems for WMT 2018",
+                    "This paper describes the GAN systems of FooCorp. Our work is based on iterative beam search.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "The FooCorp GAN Systems for WMT 2018"', "beam search")}, got

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .methods import DocView, MethodGroup
+from .methods import COMPARE_CUE, DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
 
@@ -118,7 +118,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
     proposed = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
-    kinds = {gi for gi in proposed if _kind_instance(text, groups[gi])}
+    # a catalogue kind the paper builds an instance of, or a task the text names as its own ("our KBQA
+    # system", the title "Paper Abstract Writing through ..."): the paper's method has no name
+    kinds = {gi for gi in proposed if _kind_instance(text, groups[gi]) or _task_name(groups[gi])}
     named = [gi for gi in proposed if gi not in kinds]
     # the paper's own methods as subjects: its named proposals, else its unnamed one
     proposed_groups = named or [OWN]
@@ -176,12 +178,13 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                         OF_AFTER_PREPOSITION.search(text, max(s_start, cs - 60), cs):
                     continue  # "topics comparable to those produced by semi-supervised variants of LDA"
                 derived = named_after if named_after is not None else _derived(
-                    text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases)
+                    text, groups, in_sent, prop_in_sent, proposing, cs, s_start, proposed, proposed_groups, bases)
                 if derived is None and proposing and not prop_in_sent and own is not None:
                     derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived in kinds:
                     derived = None if named else OWN
-                if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived):
+                if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived) \
+                        or _compared_between(text, s_start, in_sent, derived, cs):
                     continue
                 if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
@@ -197,6 +200,12 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                     bases = [b for b in bases if not _modifies_non_method(text, in_sent, b, ce)]
                     if not bases:
                         continue
+                if rule == "lineage:enables":
+                    # "allows a recurrent neural network to focus", "enable LoRA training": the method is the
+                    # verb's object; not a word inside what the subject makes possible ("enabling more
+                    # aggressive pruning", "allows compressing the RNN", "enable fine-grained testing of X")
+                    if not _enabled_object(text, in_sent, bases[0], ce):
+                        continue  # (the bases after the first are coordinated with it)
                 if rule == "lineage:enables" and derived not in proposed_groups:
                     # only a subject right before the verb: "the FooNet framework allows ..."
                     near = [x for x in in_sent if x[2] == derived and 0 <= cs - x[1] <= 12]
@@ -446,6 +455,19 @@ _MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented",  # "a SQL speci
 _WITHOUT_END = re.compile(r"\b(?:without|w/o|free\s+of|instead\s+of|rather\s+than)\s+$")
 
 
+# "allows multiple levels of KPCA to be combined": a quantity of the object before it
+QUANTITY_OF = re.compile(r"\s*(?:multiple|several|many|two|three)\s+[a-z]+\s+of")
+
+
+def _enabled_object(text, in_sent, b, ce) -> bool:
+    """The method is the object of "enables"/"allows", after at most a determiner and a few plain adjectives."""
+    first = [x for x in in_sent if x[2] == b and x[0] >= ce]
+    if not first:
+        return False
+    q = QUANTITY_OF.match(text, ce, first[0][0])
+    return bool(OBJECT_LEAD.fullmatch(text, q.end() if q else ce, first[0][0]))
+
+
 def _resource_subject(text, s_start, cs) -> bool:
     """The cue at ``cs`` follows a resource or a task as its subject ("a new corpus based on")."""
     m = RESOURCE_BEFORE.search(text, max(s_start, cs - 60), cs)
@@ -487,7 +509,7 @@ def _named_opener(text, groups, in_sent, x, cs, s_start, bases) -> int:
     return x[2]
 
 
-def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases):
+def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, proposed, proposed_groups, bases):
     before_prop = [x for x in prop_in_sent if x[1] <= cs and x[2] not in bases]
     if before_prop:
         return _named_opener(text, groups, in_sent, before_prop[-1], cs, s_start, bases)
@@ -506,7 +528,7 @@ def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named,
             return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         x = before[-1]
         # a method the paper does not propose extends only as the subject the sentence states
-        if x[2] in named:
+        if x[2] in proposed:
             return _named_opener(text, groups, in_sent, x, cs, s_start, bases)
         return x[2] if _states_subject(text, groups, in_sent, x, cs, s_start) else None
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
@@ -528,13 +550,18 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
         by_group.setdefault(gi, []).append((s, e))
     found: dict[tuple[int, int], tuple[int, int, str]] = {}
     lowered = [[(label, label.lower()) for label in g.labels] for g in groups]
+    theories = [any(lal.endswith(" theory") for _, lal in labels) for labels in lowered]
+    products = [not g.from_lexicon and all(_np_head_is_task(text, e) for _, e in by_group.get(gi, [(0, 0)]))
+                for gi, g in enumerate(groups)]
     tm = TEAM_TITLE.match(text, 0, view.title_end)
     team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
         if gi not in by_group:
             continue  # named only in a web address
         for gj, h in enumerate(groups):
-            if gi == gj or gj not in by_group:
+            if gi == gj or gj not in by_group or theories[gj] or products[gj]:
+                # a name built on a theory's, or on a name the text gives only to what things yield ("RST
+                # trees"), names a tool or a corpus of it ("RST-Tace", "RST-DT")
                 continue
             hit = None
             for la, lal in lowered[gi]:
@@ -639,11 +666,35 @@ def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
 
 def _kind_instance(text: str, g: MethodGroup) -> bool:
     """A catalogue concept the paper "proposes" only as an instance of the kind: "we derive an EM
-    algorithm for ...", "we propose a new Transformer model". Its own method has no name."""
+    algorithm for ...", "we propose a new Transformer model", "... Neural Machine Translation Systems
+    for WMT 2018". Its own method has no name."""
     if not g.from_lexicon or g.role_span is None:
         return False
     return bool(re.search(r"\b(?:a|an|new|novel)\s+(?:[\w-]+\s+){0,2}$",
-                          text[max(0, g.role_span.start - 40):g.role_span.start], re.IGNORECASE))
+                          text[max(0, g.role_span.start - 40):g.role_span.start], re.IGNORECASE)
+                or INSTANCE_AFTER.match(text, g.role_span.end))
+
+
+# "... Translation Systems for WMT", "our NMT submissions": the paper's own instances of a kind
+INSTANCE_AFTER = re.compile(r"(?:\s*\([^()]{1,20}\))?\)?\s+(?:systems?|submissions?)\b", re.IGNORECASE)
+# what ends the name of a task: "Paper Abstract Writing", "Privacy-Aware Text Rewriting"
+TASK_NAME_ENDS = {"writing", "rewriting", "population"}
+
+
+def _task_name(g: MethodGroup) -> bool:
+    """A name the text coined that ends as a task does, no method ("Paper Abstract Writing")."""
+    last = g.label.split()[-1].lower() if " " in g.label else ""
+    return not g.from_lexicon and (last in TASK_NOUNS or last in TASK_NAME_ENDS)
+
+
+def _compared_between(text, s_start, in_sent, derived, cs) -> bool:
+    """A comparison stands between the subject and the cue: "X achieves improvements over the baseline
+    and some variants of Y", "FooNet outperforms models based on BERT" state no lineage of X; nor does
+    a clause comparing with what the cue speaks of ("results outperform ... an approach based on RL")."""
+    before = [x for x in in_sent if x[2] == derived and x[1] <= cs]
+    start = before[-1][1] if before else max(s_start, text.rfind(",", s_start, cs) + 1)
+    # a baseline the paper proposes is its method ("we propose a baseline model based on BiDAF")
+    return any(not m.group().lower().startswith("baseline") for m in COMPARE_CUE.finditer(text, start, cs))
 
 
 def _generic_label(g: MethodGroup) -> bool:
@@ -662,7 +713,7 @@ THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", 
                "collection", "annotation", "code", "schema", "guideline", "format", "standard", "tagset", "task",
                "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
                "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary", "bank",
-               "theory"}
+               "theory", "community"}
 _HEAD_AFTER = re.compile(r"(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
                          r"were|as|at|based)\b)([A-Za-z][a-z]*)\b(?!-)){1,3}")
 # "DocRED, a new dataset", "PolEmo – a corpus of", "PolEmo 2.0: Extended Corpus": an appositive says what it is
@@ -670,6 +721,11 @@ _THING_APPOSITIVE = re.compile(r"(?:\s*\d+(?:\.\d+)*)?\s*(?:,|:|--|—|–)\s*(?
                                r"(?:" + "|".join(sorted(THING_HEADS, key=len, reverse=True)) + r")s?"
                                r"(?=\s*(?:$|[,.;:()]|(?:for|of|on|in|to|with|from|that|which|and|built|based|"
                                r"constructed|collected|containing|covering|annotated)\b))", re.IGNORECASE)
+
+
+# "CNL-ER, a controlled natural language for ...": a language (not "a language model for ...")
+_LANGUAGE_APPOSITIVE = re.compile(r"\s*(?:,|:|--|—|–)\s*(?:a|an|the)\s+(?:[A-Za-z-]+\s+){0,3}?language"
+                                  r"(?=\s*(?:$|[,.;:()]|(?:for|that|which)\b))", re.IGNORECASE)
 
 
 def _head_is_thing(text: str, start: int, end: int) -> bool:
@@ -713,18 +769,27 @@ LONG_FORM_THINGS = THING_HEADS - {"theory"}
 EFFORT_FIRST = {"project", "team", "consortium", "workshop", "competition", "challenge", "initiative"}
 
 
+# a name built of a resource's word: "ASL-LEX", "EtymDB-2", "the ASL Signbank", "PropBank" (a lexicon, a
+# database, a bank of annotations); and a name of a part or a product of a method: "CM-block", "QAF-query"
+RESOURCE_NAME = re.compile(r"(?:^|[\s-])(?:LEX|Lex|DB|KB)(?:$|[\s-])|[\s-]Corpus$|[A-Za-z](?:DB|[Bb]ank)(?:$|[\s-])")
+PART_NAME = re.compile(r"\w-(?:quer(?:y|ies)|blocks?|layers?|modules?|cells?|outputs?|scores?|graphs?|trees?|"
+                       r"features?)$")
+
+
 def _names_thing(text: str, g: MethodGroup) -> bool:
     """The group names a resource, a task or an event, no method: one mention says so ("DocRED, a new
     dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing, or the
     text's long form of a name it coined ends with such a thing ("Rhetorical Structure Theory (RST)")."""
     if not g.spans:
         return False
+    if not g.from_lexicon and any(RESOURCE_NAME.search(label) or PART_NAME.search(label) for label in g.labels):
+        return True
     if not g.from_lexicon and any(" " in label and (label.lower().endswith(UNIT_ENDS)
                                                     or singular(label.lower().rsplit(None, 1)[-1]) in LONG_FORM_THINGS
                                                     or label.split(None, 1)[0].lower() in EFFORT_FIRST)
                                   for label in g.labels):
         return True
-    return (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
+    return (any(_THING_APPOSITIVE.match(text, c.end) or _LANGUAGE_APPOSITIVE.match(text, c.end) for c in g.spans)
             or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
 
 
@@ -757,6 +822,11 @@ def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
     return False
 
 
+def _activity(g: MethodGroup) -> bool:
+    """One word of an activity the text names, no method of it ("Profiling" in "Profiling-UD")."""
+    return not g.from_lexicon and bool(re.fullmatch(r"[A-Za-z][a-z]+ing", g.label))
+
+
 def _initials(label: str) -> set[str]:
     """"Fine-grained Interest Matching" -> {"fim", "fgim"}."""
     return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
@@ -770,12 +840,13 @@ def _phrase_label(g: MethodGroup) -> bool:
 
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
     if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]) \
-            or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]):
+            or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]) or _task_name(groups[b]) \
+            or _activity(groups[b]):
         return False
     if d == OWN:
         return True
     g = groups[d]
-    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label) or _phrase_label(g):
+    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label) or _phrase_label(g) or _task_name(g):
         return False
     if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
