@@ -625,3 +625,35 @@ def test_a_systems_kind_is_its_papers_instance():
     got = own_links("The FooCorp GAN Systems for WMT 2018",
                     "This paper describes the GAN systems of FooCorp. Our work is based on iterative beam search.")
     assert {(d, b) for d, b, _ in got} == {('the method of "The FooCorp GAN Systems for WMT 2018"', "beam search")}, got
+
+
+@pytest.mark.parametrize("title,abstract,pair", [
+    # the title's head is the paper's method for a catalogue method
+    ("Modeling Localness for Self-Attention Networks", "We propose to model localness with a Gaussian bias.",
+     ('the method of "Modeling Localness for Self-Attention Networks"', "self-attention")),
+    ("ZedNeg: Graph-Based Negative Sampling for word2vec", "We propose ZedNeg, a sampler of negatives.",
+     ("ZedNeg", "word2vec")),
+])
+def test_a_title_for_a_method_is_of_its_line(title, abstract, pair):
+    assert pair in {(d, b) for d, b, _ in own_links(title, abstract)}
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # a study of a method, or work in a field a method names ("for Relation Extraction")
+    ("On the Use of Dropout for Transformer", "We propose to study where dropout helps."),
+    ("Evaluating Explanation Methods for Transformer", "We propose a protocol for explanations."),
+    ("Adaptive Weighting for Relation Extraction", "We propose to weight instances adaptively."),
+])
+def test_a_title_for_a_field_or_a_study_is_no_lineage(title, abstract):
+    assert not own_links(title, abstract)
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # the cue's object is a resource of the methods ("a lexicon of Irish MWEs"), the subject a report
+    ("ZedLex: A Lexicon of Welsh Idioms", "We describe the first version of a lexicon of LSTM idioms."),
+    ("Inferences in Welsh", "We also present some results based on the Transformer."),
+    # two names of one method: its long form and a name of its initials with the start of its last word
+    ("Memory for Answers", "We model the flow via a novel Bidirectional Attentive Memory Network, called BAMnet."),
+])
+def test_a_resource_a_report_or_the_same_method_is_no_base(title, abstract):
+    assert not own_links(title, abstract)

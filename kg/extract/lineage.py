@@ -67,7 +67,9 @@ _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 # (not "a model for this task, based on X": the noun of a preposition is no subject)
 RESOURCE_HEADS = ("dataset", "data set", "corpus", "corpora", "benchmark", "task", "treebank", "lexicon",
                   "resource", "database", "collection", "schema", "guidelines", "toolkit", "test set", "test-set")
-RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
+# what a paper reports is no method either: "we also present some results based on X"
+REPORT_HEADS = ("result", "experiment", "analysis", "analyses", "finding", "observation")
+RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS + REPORT_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
                              r"(?:(?:that|which)\s+(?:(?:is|are|was|were)\s+)?)?$", re.IGNORECASE)
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
 CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", "relies on", "extend", "extension", "generali", "variant", "version", "modification",
@@ -288,8 +290,45 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
                 and not _np_head_is_task(text, nxt[0][1]):
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
+    _title_for(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
+
+
+# "Modeling Localness for Self-Attention Networks", "Riemannian Optimization for Skip-Gram Negative Sampling":
+# a title whose head is the paper's method for a catalogue method (the title ends with it, or a colon or
+# "with/using ..." follows); not a study of it ("On the use of BERT for ...", "Evaluating ... for NMT")
+TITLE_FOR_BEFORE = re.compile(r"\S\s+for\s+(?:the\s+)?$", re.IGNORECASE)
+TITLE_FOR_AFTER = re.compile(r"(?:s|\s+(?:networks?|models?|architectures?))?\s*(?:$|:|\s+(?:with|using|via|through)\b)",
+                             re.IGNORECASE)
+# a method named as a field is (with TASK_NOUNS): what a paper does "for" it is work in the field
+TITLE_FOR_FIELDS = {"learning", "transfer", "filtering", "modeling", "modelling", "processing"}
+TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:Empirical|Comparative|Systematic|Analysis|Study|Evaluation|Survey)|"
+                         r"Evaluat\w*|Analy[sz]\w*|Measuring|Explor\w*|Investigat\w*|Understanding|Revisit\w*|Probing|"
+                         r"Assessing|Comparing|What|How|Why|When|Which|Does|Do|Is|Are|Can|Should|Using|Exploiting|"
+                         r"Leveraging|Learning|Improving|Data|Training|Pre-?training|Fine-?tuning)\b")
+
+
+def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    text, title_end = view.text, view.title_end
+    if not title_end or TITLE_STUDY.match(text) or not (WE_PROPOSE.search(text, title_end) or named):
+        return
+    for s, e, gi, _ in spans:
+        if s >= title_end:
+            break
+        g = groups[gi]
+        if g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS:
+            return  # "... for Neural Machine Translation", "for Collaborative Filtering": a field's methods, no line
+        if not g.from_lexicon or g.generic or gi in named or not TITLE_FOR_BEFORE.search(text, 0, s) \
+                or not TITLE_FOR_AFTER.match(text[:title_end], e):
+            continue
+        head = text[:TITLE_FOR_BEFORE.search(text, 0, s).start() + 1]
+        if DATASET_WORDS.search(head) or TEAM_TITLE.match(text, 0, title_end):
+            return  # "Monolingual Data for NMT", "KOI at SemEval-2018 Task 5: ... for"
+        subject = [x[2] for x in spans if x[1] <= len(head) and x[2] in named and not groups[x[2]].from_lexicon]
+        d = subject[0] if subject else (OWN if not named else None)
+        add(d, gi, s, e, "lineage:title_for", 0.6)
+        return
 
 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
@@ -360,6 +399,10 @@ KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUN
 BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNORECASE)
 
 
+_THING_BEFORE = re.compile(r"\b(?:dataset|data set|corpus|corpora|benchmark|treebank|lexicon|database|test set)s?"
+                           r"\s+(?:of|for|on|from)\b", re.IGNORECASE)
+
+
 def _bases(text, in_sent, ce, s_end, gap, rule):
     se = SCOPE_END.search(text, ce, s_end)
     limit = se.start() if se else s_end
@@ -368,6 +411,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if k:
             limit = ce + k.start()
     after = [x for x in in_sent if ce <= x[0] < limit]
+    if after and _THING_BEFORE.search(text, ce, after[0][0]):
+        return []  # "the first version of a lexicon of Irish MWEs": the cue's object is the resource
     if not after or after[0][0] - ce > gap or (OTHER_OBJECT.search(text, ce, after[0][0])
                                                and not KIND_COMMA.fullmatch(text, ce, after[0][0])):
         return []  # "we extend it to graphs with X": X is no object of the cue
@@ -827,6 +872,19 @@ def _activity(g: MethodGroup) -> bool:
     return not g.from_lexicon and bool(re.fullmatch(r"[A-Za-z][a-z]+ing", g.label))
 
 
+def _abbreviates(short: str, long: str) -> bool:
+    """``short`` is ``long``'s initials, or its initials with the start of its last word: "FIM" and
+    "Fine-grained Interest Matching", "BAMnet" and "Bidirectional Attentive Memory Network"."""
+    s = short.lower()
+    if s in _initials(long):
+        return True
+    words = long.split()
+    if len(words) < 3 or " " in short:
+        return False
+    head = "".join(w[0] for w in words[:-1]).lower()
+    return s.startswith(head) and len(s) - len(head) >= 2 and words[-1].lower().startswith(s[len(head):])
+
+
 def _initials(label: str) -> set[str]:
     """"Fine-grained Interest Matching" -> {"fim", "fgim"}."""
     return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
@@ -850,8 +908,8 @@ def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
         return False
     if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
-    if g.label.lower() in _initials(groups[b].label) or groups[b].label.lower() in _initials(g.label):
-        return False  # "FIM, a Fine-grained Interest Matching method": one method, two names
+    if _abbreviates(g.label, groups[b].label) or _abbreviates(groups[b].label, g.label):
+        return False  # "FIM, a Fine-grained Interest Matching method", "BAMnet": one method, two names
     if PREPOSITIONS.match(g.label):
         return False  # "via gradient-based saliency maps": a phrase, no name
     # a broad catalogue concept (Bayesian, kernel methods) may be built on, but extends nothing
