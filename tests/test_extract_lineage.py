@@ -652,6 +652,9 @@ def test_a_title_for_a_field_or_a_study_is_no_lineage(title, abstract):
     # the cue's object is a resource of the methods ("a lexicon of Irish MWEs"), the subject a report
     ("ZedLex: A Lexicon of Welsh Idioms", "We describe the first version of a lexicon of LSTM idioms."),
     ("Inferences in Welsh", "We also present some results based on the Transformer."),
+    ("Ending Selection Baselines", "We first build a classifier using features based on word2vec and similarity."),
+    ("ZedWhat?!: A Framework for Grounding", "We propose ZedGround. To this end, we extend the original "
+                                            "ZedWhat?! dataset by including a semantic layer."),
     # two names of one method: its long form and a name of its initials with the start of its last word
     ("Memory for Answers", "We model the flow via a novel Bidirectional Attentive Memory Network, called BAMnet."),
 ])

@@ -68,7 +68,7 @@ _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 RESOURCE_HEADS = ("dataset", "data set", "corpus", "corpora", "benchmark", "task", "treebank", "lexicon",
                   "resource", "database", "collection", "schema", "guidelines", "toolkit", "test set", "test-set")
 # what a paper reports is no method either: "we also present some results based on X"
-REPORT_HEADS = ("result", "experiment", "analysis", "analyses", "finding", "observation")
+REPORT_HEADS = ("result", "experiment", "analysis", "analyses", "finding", "observation", "feature")
 RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS + REPORT_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
                              r"(?:(?:that|which)\s+(?:(?:is|are|was|were)\s+)?)?$", re.IGNORECASE)
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
@@ -759,7 +759,7 @@ THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", 
                "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
                "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary", "bank",
                "theory", "community"}
-_HEAD_AFTER = re.compile(r"(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
+_HEAD_AFTER = re.compile(r"[?!]*(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
                          r"were|as|at|based)\b)([A-Za-z][a-z]*)\b(?!-)){1,3}")
 # "DocRED, a new dataset", "PolEmo – a corpus of", "PolEmo 2.0: Extended Corpus": an appositive says what it is
 _THING_APPOSITIVE = re.compile(r"(?:\s*\d+(?:\.\d+)*)?\s*(?:,|:|--|—|–)\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}?"
