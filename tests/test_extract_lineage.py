@@ -499,6 +499,8 @@ def test_a_phrase_is_neither_subject_nor_base(nlp, sentence):
     ("Entity Mentions", "We propose a novel Multi-Sense Mention Embedding model, which learns sense embeddings."),
     ("Spectral Clustering Models for Topic Discovery",
      "We propose a novel spectral clustering model that reads documents in two passes."),
+    ("Zedcheff Procedure for Multi-task Text Classification",
+     "This paper presents a novel Zedcheff procedure to optimize the multi-task classification problems."),
 ])
 def test_the_new_methods_own_name_is_no_base(title, abstract):
     got = own_links(title, abstract)

@@ -482,6 +482,9 @@ def _names_own_method(text, title_end, x, g) -> bool:
     if not g.from_lexicon and (any(is_strong_name(w) for w in words)
                                or (len(words) > 1 and all(w[:1].isupper() for w in words))):
         return True
+    if not g.from_lexicon and any(text[:len(label)].lower() == label.lower()
+                                  and re.match(r"\s+for\b", text[len(label):title_end]) for label in g.labels):
+        return True  # "Tchebycheff Procedure for Multi-task Text Classification": the coined name heads the title
     return bool(title_end) and any(c.start == 0 and TITLE_HEAD_END.match(text[:title_end], c.end) for c in g.spans)
 
 
