@@ -432,6 +432,7 @@ def test_a_name_before_a_hyphenated_modifier_still_heads_a_method():
     ("Verb Classes", "This paper proposes a new method for verb classification inspired by Levin (1993) and VerbNet."),
     ("Word Senses", "This paper presents a novel algorithm for WSD based on Gaussian Process Theory."),
     ("Fact Checking", "We present a case study based on PolitiFact.com using their judgments."),
+    ("ZCU at MADAR 2019: Arabic Dialects", "In S-1, our proposed systems are based on the Transformer."),
     # a resource, its codes or its tasks are no methods: the name heads a thing, or an appositive says so
     ("Tagging Records", "This paper describes a tagger built upon the LSTM data of last year."),
     ("Reading Many Sentences", "We introduce ZedRED, a new dataset for reading. We propose a model based on ZedRED."),

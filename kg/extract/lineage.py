@@ -842,8 +842,8 @@ def _names_thing(text: str, g: MethodGroup) -> bool:
 
 
 # labels that name no method: a sentence break inside ("2-layer CNN.With"), a web site ("PolitiFact.com"),
-# a direction between languages ("Arabizi-to-English")
-NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$")
+# a direction between languages ("Arabizi-to-English"), a subtask's number ("In S-1, our systems are ...")
+NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$|^[A-Z]-\d+[a-z]?$")
 # a phrase the text wrote, no name (the catalogue's own labels aside): two names joined ("DISAANA and D-SUMM",
 # "gFCONV and c-VAE"), a name with its purpose ("Double Path Networks for Sequence to Sequence"), or words
 # that describe a method of a kind rather than name one ("a heavily optimized NMT", "an innovative
