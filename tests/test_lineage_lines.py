@@ -92,6 +92,16 @@ def test_a_name_built_on_the_name(lines_store):
     assert e.evidence[0] == "Its name “ZooGAN” is built on “GAN”."
 
 
+@pytest.mark.parametrize("label,built", [
+    ("BioBERT", True), ("BERT-CRF", True), ("hierarchical BERT", True),
+    # a description that opens with the name as a modifier is something built with it, of no line of it
+    ("BERT-based Hierarchical Aggregation Model", False), ("BERT-based", False),
+])
+def test_which_names_are_built_on_a_name(label, built):
+    from kg.analytics.lineage import built_on
+    assert built_on(label, "BERT") is built
+
+
 def test_pretrained_models_of_an_architecture(lines_store):
     m = lineage(lines_store, "Transformer")
     assert links_to_subject(m)[MODEL + "bert"].relation == "architecture"

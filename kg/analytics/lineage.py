@@ -390,6 +390,10 @@ def _spread(users: list[tuple[str, int, int | None]], keep: int) -> list[tuple[s
     return out
 
 
+#: what follows a name that opens a description of something built with it: "-based ...", "-style ..."
+_MODIFIER_USE = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")\s.+", re.IGNORECASE)
+
+
 def built_on(label: str, name: str) -> bool:
     """Whether the name ``label`` is built on ``name``: it holds the name as a word of its own
     ("hierarchical BERT", "BERT-CRF", "X-GAN"), or an acronym-like name glued to a prefix or a
@@ -402,11 +406,15 @@ def built_on(label: str, name: str) -> bool:
     [True, True, False, False]
     >>> built_on("graph attention network", "attention"), built_on("kNN", "NN"), built_on("BERT-based", "BERT")
     (True, False, False)
+    >>> built_on("BERT-based Hierarchical Aggregation Model", "BERT")
+    False
     """
     if len(name) < 2 or name.casefold() not in label.casefold() or fold(label) == fold(name):
         return False
     if fold(label).split()[-1] in X_SUFFIXES and fold(label).split()[:-1] == fold(name).split():
         return False  # "BERT-based", "GAN-style": a modifier, not a name
+    if _MODIFIER_USE.fullmatch(label[label.casefold().find(name.casefold()) + len(name):] or "-"):
+        return False  # "BERT-based Hierarchical Aggregation Model": a model built with it, of no line of it
     acronym = sum(c.isupper() for c in name) >= 2
     if acronym and (label == name + "s" or label == name + "es"):
         return False  # a plural is the name itself

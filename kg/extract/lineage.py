@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .methods import DocView, MethodGroup
+from .methods import COMPARE_CUE, DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
 
@@ -67,7 +67,9 @@ _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 # (not "a model for this task, based on X": the noun of a preposition is no subject)
 RESOURCE_HEADS = ("dataset", "data set", "corpus", "corpora", "benchmark", "task", "treebank", "lexicon",
                   "resource", "database", "collection", "schema", "guidelines", "toolkit", "test set", "test-set")
-RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
+# what a paper reports is no method either: "we also present some results based on X"
+REPORT_HEADS = ("result", "experiment", "analysis", "analyses", "finding", "observation", "feature")
+RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS + REPORT_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
                              r"(?:(?:that|which)\s+(?:(?:is|are|was|were)\s+)?)?$", re.IGNORECASE)
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
 CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", "relies on", "extend", "extension", "generali", "variant", "version", "modification",
@@ -118,7 +120,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 spans.append((c.start, c.end, gi, c.proposed))
     spans.sort()
     proposed = [gi for gi, g in enumerate(groups) if g.role == "proposes"]
-    kinds = {gi for gi in proposed if _kind_instance(text, groups[gi])}
+    # a catalogue kind the paper builds an instance of, or a task the text names as its own ("our KBQA
+    # system", the title "Paper Abstract Writing through ..."): the paper's method has no name
+    kinds = {gi for gi in proposed if _kind_instance(text, groups[gi]) or _task_name(groups[gi])}
     named = [gi for gi in proposed if gi not in kinds]
     # the paper's own methods as subjects: its named proposals, else its unnamed one
     proposed_groups = named or [OWN]
@@ -176,12 +180,13 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                         OF_AFTER_PREPOSITION.search(text, max(s_start, cs - 60), cs):
                     continue  # "topics comparable to those produced by semi-supervised variants of LDA"
                 derived = named_after if named_after is not None else _derived(
-                    text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases)
+                    text, groups, in_sent, prop_in_sent, proposing, cs, s_start, proposed, proposed_groups, bases)
                 if derived is None and proposing and not prop_in_sent and own is not None:
                     derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
                 if derived in kinds:
                     derived = None if named else OWN
-                if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived):
+                if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived) \
+                        or _compared_between(text, s_start, in_sent, derived, cs):
                     continue
                 if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
@@ -197,6 +202,12 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                     bases = [b for b in bases if not _modifies_non_method(text, in_sent, b, ce)]
                     if not bases:
                         continue
+                if rule == "lineage:enables":
+                    # "allows a recurrent neural network to focus", "enable LoRA training": the method is the
+                    # verb's object; not a word inside what the subject makes possible ("enabling more
+                    # aggressive pruning", "allows compressing the RNN", "enable fine-grained testing of X")
+                    if not _enabled_object(text, in_sent, bases[0], ce):
+                        continue  # (the bases after the first are coordinated with it)
                 if rule == "lineage:enables" and derived not in proposed_groups:
                     # only a subject right before the verb: "the FooNet framework allows ..."
                     near = [x for x in in_sent if x[2] == derived and 0 <= cs - x[1] <= 12]
@@ -279,8 +290,45 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
                 and not _np_head_is_task(text, nxt[0][1]):
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
+    _title_for(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
+
+
+# "Modeling Localness for Self-Attention Networks", "Riemannian Optimization for Skip-Gram Negative Sampling":
+# a title whose head is the paper's method for a catalogue method (the title ends with it, or a colon or
+# "with/using ..." follows); not a study of it ("On the use of BERT for ...", "Evaluating ... for NMT")
+TITLE_FOR_BEFORE = re.compile(r"\S\s+for\s+(?:the\s+)?$", re.IGNORECASE)
+TITLE_FOR_AFTER = re.compile(r"(?:s|\s+(?:networks?|models?|architectures?))?\s*(?:$|:|\s+(?:with|using|via|through)\b)",
+                             re.IGNORECASE)
+# a method named as a field is (with TASK_NOUNS): what a paper does "for" it is work in the field
+TITLE_FOR_FIELDS = {"learning", "transfer", "filtering", "modeling", "modelling", "processing"}
+TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:Empirical|Comparative|Systematic|Analysis|Study|Evaluation|Survey)|"
+                         r"Evaluat\w*|Analy[sz]\w*|Measuring|Explor\w*|Investigat\w*|Understanding|Revisit\w*|Probing|"
+                         r"Assessing|Comparing|What|How|Why|When|Which|Does|Do|Is|Are|Can|Should|Using|Exploiting|"
+                         r"Leveraging|Learning|Improving|Data|Training|Pre-?training|Fine-?tuning)\b")
+
+
+def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    text, title_end = view.text, view.title_end
+    if not title_end or TITLE_STUDY.match(text) or not (WE_PROPOSE.search(text, title_end) or named):
+        return
+    for s, e, gi, _ in spans:
+        if s >= title_end:
+            break
+        g = groups[gi]
+        if g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS:
+            return  # "... for Neural Machine Translation", "for Collaborative Filtering": a field's methods, no line
+        if not g.from_lexicon or g.generic or gi in named or not TITLE_FOR_BEFORE.search(text, 0, s) \
+                or not TITLE_FOR_AFTER.match(text[:title_end], e):
+            continue
+        head = text[:TITLE_FOR_BEFORE.search(text, 0, s).start() + 1]
+        if DATASET_WORDS.search(head) or TEAM_TITLE.match(text, 0, title_end):
+            return  # "Monolingual Data for NMT", "KOI at SemEval-2018 Task 5: ... for"
+        subject = [x[2] for x in spans if x[1] <= len(head) and x[2] in named and not groups[x[2]].from_lexicon]
+        d = subject[0] if subject else (OWN if not named else None)
+        add(d, gi, s, e, "lineage:title_for", 0.6)
+        return
 
 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
@@ -351,6 +399,10 @@ KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUN
 BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNORECASE)
 
 
+_THING_BEFORE = re.compile(r"\b(?:dataset|data set|corpus|corpora|benchmark|treebank|lexicon|database|test set)s?"
+                           r"\s+(?:of|for|on|from)\b", re.IGNORECASE)
+
+
 def _bases(text, in_sent, ce, s_end, gap, rule):
     se = SCOPE_END.search(text, ce, s_end)
     limit = se.start() if se else s_end
@@ -359,6 +411,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if k:
             limit = ce + k.start()
     after = [x for x in in_sent if ce <= x[0] < limit]
+    if after and _THING_BEFORE.search(text, ce, after[0][0]):
+        return []  # "the first version of a lexicon of Irish MWEs": the cue's object is the resource
     if not after or after[0][0] - ce > gap or (OTHER_OBJECT.search(text, ce, after[0][0])
                                                and not KIND_COMMA.fullmatch(text, ce, after[0][0])):
         return []  # "we extend it to graphs with X": X is no object of the cue
@@ -428,6 +482,9 @@ def _names_own_method(text, title_end, x, g) -> bool:
     if not g.from_lexicon and (any(is_strong_name(w) for w in words)
                                or (len(words) > 1 and all(w[:1].isupper() for w in words))):
         return True
+    if not g.from_lexicon and any(text[:len(label)].lower() == label.lower()
+                                  and re.match(r"\s+for\b", text[len(label):title_end]) for label in g.labels):
+        return True  # "Tchebycheff Procedure for Multi-task Text Classification": the coined name heads the title
     return bool(title_end) and any(c.start == 0 and TITLE_HEAD_END.match(text[:title_end], c.end) for c in g.spans)
 
 
@@ -444,6 +501,19 @@ _MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented",  # "a SQL speci
 
 
 _WITHOUT_END = re.compile(r"\b(?:without|w/o|free\s+of|instead\s+of|rather\s+than)\s+$")
+
+
+# "allows multiple levels of KPCA to be combined": a quantity of the object before it
+QUANTITY_OF = re.compile(r"\s*(?:multiple|several|many|two|three)\s+[a-z]+\s+of")
+
+
+def _enabled_object(text, in_sent, b, ce) -> bool:
+    """The method is the object of "enables"/"allows", after at most a determiner and a few plain adjectives."""
+    first = [x for x in in_sent if x[2] == b and x[0] >= ce]
+    if not first:
+        return False
+    q = QUANTITY_OF.match(text, ce, first[0][0])
+    return bool(OBJECT_LEAD.fullmatch(text, q.end() if q else ce, first[0][0]))
 
 
 def _resource_subject(text, s_start, cs) -> bool:
@@ -487,7 +557,7 @@ def _named_opener(text, groups, in_sent, x, cs, s_start, bases) -> int:
     return x[2]
 
 
-def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named, proposed_groups, bases):
+def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, proposed, proposed_groups, bases):
     before_prop = [x for x in prop_in_sent if x[1] <= cs and x[2] not in bases]
     if before_prop:
         return _named_opener(text, groups, in_sent, before_prop[-1], cs, s_start, bases)
@@ -506,7 +576,7 @@ def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, named,
             return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         x = before[-1]
         # a method the paper does not propose extends only as the subject the sentence states
-        if x[2] in named:
+        if x[2] in proposed:
             return _named_opener(text, groups, in_sent, x, cs, s_start, bases)
         return x[2] if _states_subject(text, groups, in_sent, x, cs, s_start) else None
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
@@ -528,13 +598,18 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
         by_group.setdefault(gi, []).append((s, e))
     found: dict[tuple[int, int], tuple[int, int, str]] = {}
     lowered = [[(label, label.lower()) for label in g.labels] for g in groups]
+    theories = [any(lal.endswith(" theory") for _, lal in labels) for labels in lowered]
+    products = [not g.from_lexicon and all(_np_head_is_task(text, e) for _, e in by_group.get(gi, [(0, 0)]))
+                for gi, g in enumerate(groups)]
     tm = TEAM_TITLE.match(text, 0, view.title_end)
     team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
         if gi not in by_group:
             continue  # named only in a web address
         for gj, h in enumerate(groups):
-            if gi == gj or gj not in by_group:
+            if gi == gj or gj not in by_group or theories[gj] or products[gj]:
+                # a name built on a theory's, or on a name the text gives only to what things yield ("RST
+                # trees"), names a tool or a corpus of it ("RST-Tace", "RST-DT")
                 continue
             hit = None
             for la, lal in lowered[gi]:
@@ -639,11 +714,35 @@ def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
 
 def _kind_instance(text: str, g: MethodGroup) -> bool:
     """A catalogue concept the paper "proposes" only as an instance of the kind: "we derive an EM
-    algorithm for ...", "we propose a new Transformer model". Its own method has no name."""
+    algorithm for ...", "we propose a new Transformer model", "... Neural Machine Translation Systems
+    for WMT 2018". Its own method has no name."""
     if not g.from_lexicon or g.role_span is None:
         return False
     return bool(re.search(r"\b(?:a|an|new|novel)\s+(?:[\w-]+\s+){0,2}$",
-                          text[max(0, g.role_span.start - 40):g.role_span.start], re.IGNORECASE))
+                          text[max(0, g.role_span.start - 40):g.role_span.start], re.IGNORECASE)
+                or INSTANCE_AFTER.match(text, g.role_span.end))
+
+
+# "... Translation Systems for WMT", "our NMT submissions": the paper's own instances of a kind
+INSTANCE_AFTER = re.compile(r"(?:\s*\([^()]{1,20}\))?\)?\s+(?:systems?|submissions?)\b", re.IGNORECASE)
+# what ends the name of a task: "Paper Abstract Writing", "Privacy-Aware Text Rewriting"
+TASK_NAME_ENDS = {"writing", "rewriting", "population"}
+
+
+def _task_name(g: MethodGroup) -> bool:
+    """A name the text coined that ends as a task does, no method ("Paper Abstract Writing")."""
+    last = g.label.split()[-1].lower() if " " in g.label else ""
+    return not g.from_lexicon and (last in TASK_NOUNS or last in TASK_NAME_ENDS)
+
+
+def _compared_between(text, s_start, in_sent, derived, cs) -> bool:
+    """A comparison stands between the subject and the cue: "X achieves improvements over the baseline
+    and some variants of Y", "FooNet outperforms models based on BERT" state no lineage of X; nor does
+    a clause comparing with what the cue speaks of ("results outperform ... an approach based on RL")."""
+    before = [x for x in in_sent if x[2] == derived and x[1] <= cs]
+    start = before[-1][1] if before else max(s_start, text.rfind(",", s_start, cs) + 1)
+    # a baseline the paper proposes is its method ("we propose a baseline model based on BiDAF")
+    return any(not m.group().lower().startswith("baseline") for m in COMPARE_CUE.finditer(text, start, cs))
 
 
 def _generic_label(g: MethodGroup) -> bool:
@@ -662,14 +761,19 @@ THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", 
                "collection", "annotation", "code", "schema", "guideline", "format", "standard", "tagset", "task",
                "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
                "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary", "bank",
-               "theory"}
-_HEAD_AFTER = re.compile(r"(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
+               "theory", "community"}
+_HEAD_AFTER = re.compile(r"[?!]*(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
                          r"were|as|at|based)\b)([A-Za-z][a-z]*)\b(?!-)){1,3}")
 # "DocRED, a new dataset", "PolEmo – a corpus of", "PolEmo 2.0: Extended Corpus": an appositive says what it is
 _THING_APPOSITIVE = re.compile(r"(?:\s*\d+(?:\.\d+)*)?\s*(?:,|:|--|—|–)\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}?"
                                r"(?:" + "|".join(sorted(THING_HEADS, key=len, reverse=True)) + r")s?"
                                r"(?=\s*(?:$|[,.;:()]|(?:for|of|on|in|to|with|from|that|which|and|built|based|"
                                r"constructed|collected|containing|covering|annotated)\b))", re.IGNORECASE)
+
+
+# "CNL-ER, a controlled natural language for ...": a language (not "a language model for ...")
+_LANGUAGE_APPOSITIVE = re.compile(r"\s*(?:,|:|--|—|–)\s*(?:a|an|the)\s+(?:[A-Za-z-]+\s+){0,3}?language"
+                                  r"(?=\s*(?:$|[,.;:()]|(?:for|that|which)\b))", re.IGNORECASE)
 
 
 def _head_is_thing(text: str, start: int, end: int) -> bool:
@@ -713,24 +817,33 @@ LONG_FORM_THINGS = THING_HEADS - {"theory"}
 EFFORT_FIRST = {"project", "team", "consortium", "workshop", "competition", "challenge", "initiative"}
 
 
+# a name built of a resource's word: "ASL-LEX", "EtymDB-2", "the ASL Signbank", "PropBank" (a lexicon, a
+# database, a bank of annotations); and a name of a part or a product of a method: "CM-block", "QAF-query"
+RESOURCE_NAME = re.compile(r"(?:^|[\s-])(?:LEX|Lex|DB|KB)(?:$|[\s-])|[\s-]Corpus$|[A-Za-z](?:DB|[Bb]ank)(?:$|[\s-])")
+PART_NAME = re.compile(r"\w-(?:quer(?:y|ies)|blocks?|layers?|modules?|cells?|outputs?|scores?|graphs?|trees?|"
+                       r"features?)$")
+
+
 def _names_thing(text: str, g: MethodGroup) -> bool:
     """The group names a resource, a task or an event, no method: one mention says so ("DocRED, a new
     dataset", the title "PolEmo 2.0: Extended Corpus ..."), or every mention heads such a thing, or the
     text's long form of a name it coined ends with such a thing ("Rhetorical Structure Theory (RST)")."""
     if not g.spans:
         return False
+    if not g.from_lexicon and any(RESOURCE_NAME.search(label) or PART_NAME.search(label) for label in g.labels):
+        return True
     if not g.from_lexicon and any(" " in label and (label.lower().endswith(UNIT_ENDS)
                                                     or singular(label.lower().rsplit(None, 1)[-1]) in LONG_FORM_THINGS
                                                     or label.split(None, 1)[0].lower() in EFFORT_FIRST)
                                   for label in g.labels):
         return True
-    return (any(_THING_APPOSITIVE.match(text, c.end) for c in g.spans)
+    return (any(_THING_APPOSITIVE.match(text, c.end) or _LANGUAGE_APPOSITIVE.match(text, c.end) for c in g.spans)
             or all(_head_is_thing(text, c.start, c.end) for c in g.spans))
 
 
 # labels that name no method: a sentence break inside ("2-layer CNN.With"), a web site ("PolitiFact.com"),
-# a direction between languages ("Arabizi-to-English")
-NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$")
+# a direction between languages ("Arabizi-to-English"), a subtask's number ("In S-1, our systems are ...")
+NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]+-to-[A-Z][a-z]+$|^[A-Z]-\d+[a-z]?$")
 # a phrase the text wrote, no name (the catalogue's own labels aside): two names joined ("DISAANA and D-SUMM",
 # "gFCONV and c-VAE"), a name with its purpose ("Double Path Networks for Sequence to Sequence"), or words
 # that describe a method of a kind rather than name one ("a heavily optimized NMT", "an innovative
@@ -757,6 +870,24 @@ def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
     return False
 
 
+def _activity(g: MethodGroup) -> bool:
+    """One word of an activity the text names, no method of it ("Profiling" in "Profiling-UD")."""
+    return not g.from_lexicon and bool(re.fullmatch(r"[A-Za-z][a-z]+ing", g.label))
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """``short`` is ``long``'s initials, or its initials with the start of its last word: "FIM" and
+    "Fine-grained Interest Matching", "BAMnet" and "Bidirectional Attentive Memory Network"."""
+    s = short.lower()
+    if s in _initials(long):
+        return True
+    words = long.split()
+    if len(words) < 3 or " " in short:
+        return False
+    head = "".join(w[0] for w in words[:-1]).lower()
+    return s.startswith(head) and len(s) - len(head) >= 2 and words[-1].lower().startswith(s[len(head):])
+
+
 def _initials(label: str) -> set[str]:
     """"Fine-grained Interest Matching" -> {"fim", "fgim"}."""
     return {"".join(w[0] for w in re.split(sep, label) if w).lower() for sep in (r"\s+", r"[\s-]+")}
@@ -770,17 +901,18 @@ def _phrase_label(g: MethodGroup) -> bool:
 
 def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
     if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]) \
-            or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]):
+            or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]) or _task_name(groups[b]) \
+            or _activity(groups[b]):
         return False
     if d == OWN:
         return True
     g = groups[d]
-    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label) or _phrase_label(g):
+    if _names_thing(text, g) or NOT_A_METHOD_LABEL.search(g.label) or _phrase_label(g) or _task_name(g):
         return False
     if _defines(text, groups[b], g) or _defines(text, g, groups[b]):
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
-    if g.label.lower() in _initials(groups[b].label) or groups[b].label.lower() in _initials(g.label):
-        return False  # "FIM, a Fine-grained Interest Matching method": one method, two names
+    if _abbreviates(g.label, groups[b].label) or _abbreviates(groups[b].label, g.label):
+        return False  # "FIM, a Fine-grained Interest Matching method", "BAMnet": one method, two names
     if PREPOSITIONS.match(g.label):
         return False  # "via gradient-based saliency maps": a phrase, no name
     # a broad catalogue concept (Bayesian, kernel methods) may be built on, but extends nothing

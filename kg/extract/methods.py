@@ -773,7 +773,7 @@ class MethodFinder:
             if _overlaps(a, b, ent_spans) or full.lower() in NOT_METHOD_TOKENS:
                 continue
             if full.lower() in GENERIC_PHRASES or full in STOP_CAPS or full.endswith(("'s", "’s", "’")) \
-                    or self.lex_kind(full) == "generic":  # "we propose a deep learning model"
+                    or self.lex_kind(full) in ("generic", "task"):  # "a deep learning model", "our KBQA system"
                 continue
             last = full.split()[-1]
             if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or _all_languages(full):
