@@ -331,6 +331,22 @@ _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|
 _TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
 
 
+# one or two words after a name, the second perhaps the head ("RST discourse trees")
+_WORDS_AFTER = re.compile(r"\s+([A-Za-z][a-z-]*)(?:\s+([A-Za-z][a-z-]*))?")
+
+
+def _names_formalism(text: str, b: int) -> bool:
+    """Is the name ending at ``b`` the modifier of what a theory, formalism or annotation scheme
+    names ("RST discourse parsing", "AMR graphs", "UD treebanks")? A name used only so is no
+    method, whatever its capitals."""
+    m = _WORDS_AFTER.match(text, b)
+    if m is None:
+        return False
+    c = cues()
+    first, second = (w.lower() if w else None for w in m.groups())
+    return first in c.formalism_objects or (first not in c.stops and second in c.formalism_objects)
+
+
 def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
     """Does the text use the coined ``name`` as no method (see ``_NO_METHOD_FOLLOW``)? (``team``:
     a title "X at EVENT" too; a name the text itself proposes is its team's system: "our approach,
@@ -618,8 +634,8 @@ class MethodFinder:
         follow_w = _follow_word(text, ab)
         if follow_w in _METHOD_FOLLOW:
             return True, None, 0.8
-        if head in NON_METHOD_HEADS:
-            return False, None, 0.0
+        if head in NON_METHOD_HEADS or head in cues().formalism_heads:
+            return False, None, 0.0  # (a theory the catalogue does not list as a method is none)
         if head in METHOD_HEADS:
             return True, None, 0.85
         # reused as a name elsewhere (not as the modifier of a non-method noun)
@@ -1118,7 +1134,7 @@ class MethodFinder:
         for w, n in counts.items():
             singular_w = singular(w)
             n_all = n + (counts.get(singular_w, 0) if singular_w != w else 0)
-            if n_all >= 2 or w in subjects:
+            if (n_all >= 2 or w in subjects) and not all(_names_formalism(text, b) for _, b in where[w]):
                 for a, b in where[w]:
                     self._add_name(view, cands, a, b, "pattern:repeated_name", 0.6)
 

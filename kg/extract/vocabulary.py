@@ -84,6 +84,8 @@ class Cues:
     not_adverbs: frozenset[str]
     data_nouns: frozenset[str]
     contexts: dict[str, re.Pattern]
+    formalism_objects: frozenset[str]
+    formalism_heads: frozenset[str]
 
     def adverb(self, word: str) -> bool:
         return word.endswith("ly") and word not in self.not_adverbs
@@ -97,7 +99,8 @@ def cues() -> Cues:
                 frozenset(data["plain_modifiers"]),
                 frozenset(data["stop_words"]) | frozenset(data["verbs"]), frozenset(data["verbs"]),
                 frozenset(data["determiners"]), tuple(data["noun_suffixes"]), frozenset(data["task_heads"]),
-                frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()})
+                frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()},
+                frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]))
 
 
 @dataclass
