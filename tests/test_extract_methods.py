@@ -405,3 +405,15 @@ def test_a_name_only_put_before_what_a_formalism_names_is_no_method(nlp):
 def test_an_acronym_of_a_theory_or_grammar_is_no_method(nlp, sentence):
     ms = methods_of(nlp(sentence))
     assert not any(label.startswith(("ZDT", "ZCG", "Zonal")) for label in ms), ms
+
+
+def test_a_coined_name_in_apposition_to_a_kind_of_method(nlp):
+    doc = nlp("Our tagging system, ZebraTag, performs extraction. It beats the previous best method, "
+              "QuolNet. We also compare with a strong baseline, RapiDet, and with two models, FlaxA and FlaxB.")
+    ms = methods_of(doc)
+    assert ms["ZebraTag"]["role"] == "proposes"
+    assert {"QuolNet", "RapiDet", "FlaxA"} <= set(ms)
+    assert ms["QuolNet"]["role"] != "proposes"
+    # a kind without a name after it, or a resource in apposition, is no name
+    doc = nlp("The model, however, fails on the benchmark, SQuAD. Our dataset, GlubCorpus, is large.")
+    assert not {"SQuAD", "GlubCorpus"} & set(methods_of(doc))

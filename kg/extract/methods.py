@@ -279,6 +279,11 @@ def _follow_word(text: str, ab: Abbrev) -> str:
 
 
 # "the Conference on Computational Natural Language Learning": a venue's name
+# a kind of method, a comma and one coined name that ends the clause or a list of names
+_KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted({"method", "model", "approach", "algorithm", "technique",
+                                                           "baseline", "architecture", "system", "framework"}))
+                              + r")s?,\s+(?:namely\s+)?(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?=\s*(?:[.;)]|,|\s(?:and|or)\s))")
+_OUR_KIND = re.compile(r"\b[Oo]ur\s+(?:(?!(?:the|a|an|that|this|is|are|and|or|with|to|of|in)\s)[\w-]+\s+){0,3}?\w$")
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
 # an event named by its series: "the SIGMORPHON 2020 Shared Task", "FEVER2.0 Shared Task", "the X Challenge"
 _EVENT_AFTER = re.compile(r"\s+(?:\d{4}\s+)?(?:[Ss]hared [Tt]asks?|Workshop|Challenge|Competition|Evaluation Campaign)\b")
@@ -973,7 +978,7 @@ class MethodFinder:
                 c.proposed = True
 
     # ---------------------------------------------------------------------------------------
-    def _add_name(self, view, cands, a, b, rule, conf):
+    def _add_name(self, view, cands, a, b, rule, conf, proposed=False):
         text = view.text
         a, b = _strip_word(text, a, b)
         if a >= b:
@@ -997,7 +1002,7 @@ class MethodFinder:
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
         if iri is None and " " not in name and _names_no_method(view, name):
             return
-        cands.append(Cand(a, b, rule, conf, iri))
+        cands.append(Cand(a, b, rule, conf, iri, proposed=proposed))
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
         text = view.text
@@ -1050,6 +1055,13 @@ class MethodFinder:
                 w = text[a:b]
                 if is_name_shaped(w) and w not in rejected and "/" not in w:
                     self._add_name(view, cands, a, b, "pattern:compare", 0.7)
+        # a coined name in apposition to a method's kind: "the previous state-of-the-art method, NTSG."
+        for m in (_KIND_COMMA_NAME.finditer(text, title_end) if ", " in text else ()):
+            a, b = m.span("name")
+            if is_name_shaped(m.group("name")) and m.group("name") not in rejected:
+                # "Our Open IE system, CALMIE, ...": the paper's own
+                own = _OUR_KIND.search(text, max(title_end, m.start() - 40), m.start() + 1) is not None
+                self._add_name(view, cands, a, b, "pattern:kind_appositive", 0.7, proposed=own)
         # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
         # (not in a title: Title Case says nothing about names)
         self._capitalised(view, cands, title_end, len(text))
