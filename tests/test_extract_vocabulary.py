@@ -256,3 +256,35 @@ def test_a_proposal_may_qualify_its_name_with_an_adverb_and_adjective(lexicon):
               "We present an algorithm for span hallucination attention.")
     assert kinds(v, "lattice dropout") == {"proposal"}
     assert "span hallucination attention" not in accepted(v)
+
+
+def test_a_proposed_noun_phrase_is_taken_whole(lexicon):
+    v = learn(lexicon, "We propose a novel smoothing of spans, together with a new locally scored model.",
+              "We introduce a gated relay network for tagging.",
+              titles=["A Span-ordered Smoothing for Parse Trees", None])
+    assert kinds(v, "locally scored model") == {"proposal"}  # an adverb before a participle is the name's
+    assert kinds(v, "gated relay network") == {"proposal"}
+    assert kinds(v, "Span-ordered Smoothing") == {"proposal"}  # one word proposed: the title's phrase of it
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose a neural model for tagging.",  # a kind, not a name
+    "We propose a provably correct model for tagging.",  # an adverb before an adjective qualifies
+    "We present a morpheme segmentation method for Finnish.",  # a method for a process
+    "We present a relay learning based model for tagging.",  # a kind described by what it is based on
+    "We introduce a hierarchical kernel regression model.",  # the catalogue's method, configured
+])
+def test_a_proposed_kind_of_method_is_no_name(lexicon, sentence):
+    assert not any("proposal" in t.kinds for t in learn(lexicon, sentence).terms.values())
+
+
+def test_a_new_name_proposed_beside_another_is_no_base_of_it(lexicon, tmp_path):
+    texts = [paper("a", "We propose a novel smoothing of spans, together with a new locally scored model.",
+                   title="A Span-ordered Smoothing for Parse Trees")]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in texts), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    ex = next(extract_papers(texts, nlp))
+    canonicalise([ex])
+    v.mark_proposals(ex)
+    assert {m.method.label for m in ex.methods if m.role == "proposes"} >= {"locally scored model"}
+    assert not [ln for ln in ex.lineage if ln.base.label == "locally scored model"]

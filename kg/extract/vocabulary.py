@@ -5,7 +5,9 @@ title, abstract)`` triples, plain strings and regexes, no spaCy) and collects ca
 names with counted evidence, each kind with the papers that gave it:
 
 - ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
-- ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...");
+- ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...", the whole
+  noun phrase: "we introduce a new locally normalized model", or the title's phrase of a one-word
+  proposal: "A Span-based Linearization for ..." + "we propose a novel linearization of ...");
 - ``coinage``: a name a text coins ("which we refer to as attention bridge", "a method called X");
 - ``kind_noun``: a name a defining kind noun follows ("the sigmoid attention mechanism", "a data
   hallucination technique"); ``kind_phrase`` for the other kind nouns ("a step size selection
@@ -239,6 +241,9 @@ class Vocabulary:
             if kind:
                 mention.role = "proposes"
                 mention.evidence = replace(mention.evidence, rule="vocabulary:" + kind)
+                # "we propose X, together with a new Y": the new Y was read as what X builds on
+                extraction.lineage = [ln for ln in extraction.lineage
+                                      if not (ln.base is mention.method and ln.evidence.rule == "lineage:unnamed_new")]
 
     @property
     def proposed(self) -> dict[tuple[str, str], set[str]]:
@@ -426,6 +431,74 @@ def _coined(text: str, c: Cues) -> Iterator[tuple[int, int]]:
             yield m.end(), m.end() + words[-1].end()
 
 
+#: nouns of a process: "a <process> model" is a model for it, described
+_PROCESS_SUFFIXES = ("tion", "sion", "ment", "ing")
+#: a proposing verb and what follows it up to the first punctuation
+_PROPOSING = re.compile(r"\b[Ww]e\s+(?:[a-z]+ly\s+)?(?:propose|introduce|present|develop|design|devise)[sd]?\s+"
+                        r"(?P<np>[a-z][a-z0-9 -]*)(?P<rest>[^.;:]*)")
+#: a further new thing the proposing sentence names: "..., together with a new locally normalized model"
+_ALSO_NEW = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+[a-z][a-z0-9 -]*")
+
+
+def _proposed_phrases(text: str, title: str, c: Cues, heads: frozenset[str]) -> Iterator[tuple[int, str]]:
+    """The noun phrase a proposing sentence proposes, taken whole: "we propose a new locally
+    normalized model" (an adverb before a participle belongs to the name: "jointly trained",
+    "weakly supervised"; before any other word it only qualifies: "a provably correct"). The
+    phrase ends in a method's head and at a stop word or punctuation. A one-word phrase whose
+    head the title names with modifiers ("A Span-based Linearization for ...") is the title's
+    phrase. Yields (where the sentence proposes, name)."""
+    for m in _PROPOSING.finditer(text):
+        for phrase in [m.group("np"), *(n.group() for n in _ALSO_NEW.finditer(m.group("rest")))]:
+            name = _proposed_phrase(phrase, title, c, heads)
+            if name:
+                yield m.start(), name
+
+
+def _proposed_phrase(phrase: str, title: str, c: Cues, heads: frozenset[str]) -> str | None:
+    """The name ``phrase`` (what follows a proposing verb) gives, or None (see ``_proposed_phrases``)."""
+    words = phrase.split()
+    if not words or words[0] not in c.determiners:
+        return None
+    i = 1
+    while i < len(words):
+        w = words[i]
+        if w in c.plain or w in ("yet", "and", "but") and i + 1 < len(words) and words[i + 1] in c.plain:
+            i += 1
+        elif c.adverb(w) and i + 1 < len(words) and not words[i + 1].endswith("ed"):
+            i += 2  # "a provably correct ...": a qualifier
+        else:
+            break
+    name: list[str] = []
+    for w in words[i:]:
+        if w in c.stops and w not in heads and not (name and c.adverb(name[-1]) and w.endswith("ed")):
+            break  # ("locally normalized": a participle an adverb qualifies is no verb)
+        name.append(w)
+        if w in heads and w in c.stops:
+            break  # "model", "design" may be verbs: the phrase ends there
+    if not name or len(name) > MAX_MODIFIERS + 1:
+        return None
+    head = name[-1]
+    if singular(head) not in heads and head not in heads:
+        return None
+    if len(name) == 1:
+        t = re.search(r"(?<![\w-])%s\b" % re.escape(head), title, re.IGNORECASE)
+        before = title[:t.start()].split()[-MAX_MODIFIERS:] if t else []
+        k = len(before)
+        while k > 0 and re.fullmatch(r"[A-Za-z][\w-]*", before[k - 1]) and before[k - 1].lower() not in c.stops \
+                and before[k - 1].lower() not in c.plain:
+            k -= 1
+        return " ".join(before[k:]) + " " + title[t.start():t.end()] if t and k < len(before) else None
+    if head in c.kind_nouns and (singular(name[-2]) in c.technique_heads or singular(name[-2]) in METHOD_HEADS
+                                 or name[-2] in c.task_heads or name[-2].endswith(_PROCESS_SUFFIXES)
+                                 or any(w == "based" or _X_WORD.search(w) for w in name)):
+        # "an adversarial learning framework", "a metaphor identification method", "a semantic
+        # enrichment approach", "a reinforcement learning based model": a kind described, no name
+        return None
+    if head in GENERIC_HEADS and len(name) < 3:
+        return None  # "a neural model", "a joint approach": a kind, not a name
+    return " ".join(name)
+
+
 def _context_kinds(text: str, a: int, b: int, c: Cues) -> set[str]:
     before, after = text[max(0, a - 60):a].lower(), text[b:b + 40]
     kinds = set()
@@ -461,6 +534,7 @@ class _Learner:
         self.vocabulary = Vocabulary(taken=set(lexicon.concepts))
         words = self.c.technique_heads | self.c.kind_nouns
         self.heads = frozenset(words | {w + "s" for w in self.c.technique_heads})
+        self.proposal_heads = frozenset(self.c.technique_heads | self.c.kind_nouns | {"network", "networks"})
 
     def admissible(self, name: str) -> str | None:
         """The name's key, or None for a name the catalogue knows, a task, a generic phrase."""
@@ -520,6 +594,13 @@ class _Learner:
             for a, b in _coined(text, c):
                 s_start, s_end = sentence(a)
                 self.note(paper, text[a:b], "coinage", text[s_start:s_end])
+            for a, name in _proposed_phrases(text, title, c, self.proposal_heads):
+                words = name.split()
+                if any(norm_key(" ".join(part)) in self.known
+                       for i in range(len(words)) for part in (words[i:-1], words[i + 1:]) if len(part) > 1):
+                    continue  # "a (many-to-many) multi-task learning model" is one of the catalogue's, configured
+                s_start, s_end = sentence(a)
+                self.note(paper, name, "proposal", text[s_start:s_end])
             for a, b, kind in _candidates(text, sents, c, self.heads):
                 s_start, s_end = sentence(a)
                 proposal = c.contexts["proposal_before"].search(low, s_start, a)
