@@ -288,3 +288,22 @@ def test_a_new_name_proposed_beside_another_is_no_base_of_it(lexicon, tmp_path):
     v.mark_proposals(ex)
     assert {m.method.label for m in ex.methods if m.role == "proposes"} >= {"locally scored model"}
     assert not [ln for ln in ex.lineage if ln.base.label == "locally scored model"]
+
+
+def test_the_titles_phrase_restated_where_the_abstract_presents_its_own_is_proposed(lexicon):
+    v = learn(lexicon, "We propose a translation model with a pivot relay attention mechanism. The pivot relay "
+                       "attention mechanism splits each vector.",
+              "Our tagger reads whole lines. Results improve with lattice smoothing.",
+              "We study parsers. Tree smoothing is what they share.",
+              titles=["Pivot Relay Attention Mechanism for Machine Translation",
+                      "Line Tagging with Lattice Smoothing",
+                      "Parser Analysis for Tree Smoothing"])
+    assert kinds(v, "pivot relay attention") >= {"proposal"}  # the kind noun left out
+    assert "proposal" not in kinds(v, "lattice smoothing")  # restated, but not where the paper presents its own
+    assert not any("proposal" in t.kinds for t in v.terms.values() if t.label.lower() == "tree smoothing")  # a purpose
+
+
+def test_a_titles_phrase_that_configures_a_catalogued_method_is_no_new_name(lexicon):
+    v = learn(lexicon, "We present our LSTM Encoder and show the LSTM encoder helps.",
+              titles=["LSTM Encoder for Tagging"])
+    assert not any("proposal" in t.kinds for t in v.terms.values())

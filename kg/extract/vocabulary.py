@@ -7,7 +7,9 @@ names with counted evidence, each kind with the papers that gave it:
 - ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
 - ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...", the whole
   noun phrase: "we introduce a new locally normalized model", or the title's phrase of a one-word
-  proposal: "A Span-based Linearization for ..." + "we propose a novel linearization of ...");
+  proposal: "A Span-based Linearization for ..." + "we propose a novel linearization of ..."), and a
+  title's phrase with a technique head restated where the abstract presents its own ("Key-value
+  Attention Mechanism for ..." + "we propose ... with a key-value attention mechanism");
 - ``coinage``: a name a text coins ("which we refer to as attention bridge", "a method called X");
 - ``kind_noun``: a name a defining kind noun follows ("the sigmoid attention mechanism", "a data
   hallucination technique"); ``kind_phrase`` for the other kind nouns ("a step size selection
@@ -499,6 +501,38 @@ def _proposed_phrase(phrase: str, title: str, c: Cues, heads: frozenset[str]) ->
     return " ".join(name)
 
 
+#: where a title's noun phrases end: "Key-value Attention Mechanism | for | Neural Machine Translation"
+_TITLE_BREAK = re.compile(r"(\s*[:;,?!()]\s*|\s+(?:for|in|to|on|with|via|from|using|by|and|through|towards?|as|at)\s+)",
+                          re.IGNORECASE)
+#: a sentence that presents the paper's own
+_OWN_CUE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Pp]ropos\w*|[Ii]ntroduc\w*|[Pp]resent\w*|novel|new)\b")
+#: what introduces a title's means (its method), not its purpose or domain ("for", "in", "on")
+_TITLE_MEANS = {"with", "via", "using", "by", "through", "and"}
+
+
+def _title_phrases(title: str, c: Cues) -> Iterator[str]:
+    """The title's noun phrases that end in a technique's head, its kind noun left out ("Key-value
+    Attention Mechanism for ..." -> "Key-value Attention"): two to three words, none a function
+    word, a verb's form or an X-based compound; the title's first phrase or one its means
+    introduce ("... with Cost-sensitive Regularization"), not its purpose or domain ("for Descriptive
+    Clustering")."""
+    parts = _TITLE_BREAK.split(title)
+    for k in range(0, len(parts), 2):
+        if k and parts[k - 1].strip().lower() not in _TITLE_MEANS:
+            continue
+        words = parts[k].split()
+        if words and words[0].lower() in c.determiners:
+            words = words[1:]
+        if words and words[-1].lower() in c.kind_nouns:
+            words = words[:-1]
+        if not 2 <= len(words) <= MAX_MODIFIERS or singular(words[-1].lower()) not in c.technique_heads:
+            continue
+        if any(not re.fullmatch(r"[A-Za-z][\w-]*", w) or w.lower() in c.stops or w.lower() in c.plain
+               or _X_WORD.search(w.lower()) for w in words) or words[0].lower().endswith(("ing", "ed")):
+            continue
+        yield " ".join(words)
+
+
 def _context_kinds(text: str, a: int, b: int, c: Cues) -> set[str]:
     before, after = text[max(0, a - 60):a].lower(), text[b:b + 40]
     kinds = set()
@@ -551,6 +585,13 @@ class _Learner:
             return None  # "aspect-term sentiment analysis": a kind of a task
         return key
 
+    def configured(self, name: str) -> bool:
+        """Is the name one of the catalogue's methods with modifiers or a kind noun ("a (many-to-many)
+        multi-task learning model", "Transformer Encoder")?"""
+        words = name.split()
+        return any(norm_key(" ".join(part)) in self.known for i in range(len(words))
+                   for part in (words[i:-1], words[i + 1:]) if part and (len(part) > 1 or part[0][:1].isupper()))
+
     def note(self, paper: str, name: str, kind: str, sentence: str, contexts=(), short: str | None = None) -> None:
         key = self.admissible(name)
         if key is None:
@@ -594,11 +635,18 @@ class _Learner:
             for a, b in _coined(text, c):
                 s_start, s_end = sentence(a)
                 self.note(paper, text[a:b], "coinage", text[s_start:s_end])
+            for name in _title_phrases(title, c):
+                # the title's phrase restated where the abstract presents its own: the paper's
+                if self.configured(name):
+                    continue
+                for m in re.finditer(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text, re.IGNORECASE):
+                    s_start, s_end = sentence(m.start())
+                    if _OWN_CUE.search(text, s_start, s_end):
+                        self.note(paper, text[m.start():m.end()], "proposal", text[s_start:s_end])
+                        break
             for a, name in _proposed_phrases(text, title, c, self.proposal_heads):
-                words = name.split()
-                if any(norm_key(" ".join(part)) in self.known
-                       for i in range(len(words)) for part in (words[i:-1], words[i + 1:]) if len(part) > 1):
-                    continue  # "a (many-to-many) multi-task learning model" is one of the catalogue's, configured
+                if self.configured(name):
+                    continue
                 s_start, s_end = sentence(a)
                 self.note(paper, name, "proposal", text[s_start:s_end])
             for a, b, kind in _candidates(text, sents, c, self.heads):
