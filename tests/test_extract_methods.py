@@ -417,3 +417,8 @@ def test_a_coined_name_in_apposition_to_a_kind_of_method(nlp):
     # a kind without a name after it, or a resource in apposition, is no name
     doc = nlp("The model, however, fails on the benchmark, SQuAD. Our dataset, GlubCorpus, is large.")
     assert not {"SQuAD", "GlubCorpus"} & set(methods_of(doc))
+
+
+def test_a_coined_procedure_is_also_named_without_its_kind(nlp):
+    doc = nlp("We evaluate all parsers with the standard Quorvel procedure.")
+    assert "Quorvel" in methods_of(doc)["Quorvel procedure"]["labels"]

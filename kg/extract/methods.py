@@ -206,7 +206,8 @@ _METHOD_KIND_HEADS = {"technique", "method", "algorithm", "approach", "framework
 # a use cue right before a defined name: "we advocate the use of X (XS)", "uses the X (XS)"
 _USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
-                 "approach", "approaches", "technique", "techniques", "scheme", "schemes"}
+                 "approach", "approaches", "technique", "techniques", "scheme", "schemes", "procedure", "procedures",
+                 "strategy", "strategies"}
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
