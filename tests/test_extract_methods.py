@@ -384,3 +384,41 @@ def test_a_repeated_x_based_token_names_its_x(nlp):
     ms = methods_of(nlp("Our tagger blends rule- and Word2Vec-based scorers. For the Word2Vec-based scorer, "
                         "we train vectors."))
     assert "Word2Vec-based" not in ms and "Word2Vec" in ms, ms
+
+
+def test_a_name_only_put_before_what_a_formalism_names_is_no_method(nlp):
+    # the repeated-name rule: capitals and repetition say a name is coined, not that it is a method
+    doc = nlp("We train LSTM networks to predict QXT discourse trees. The hard part of QXT discourse "
+              "parsing is data. We compare MiniNet with HAN. MiniNet is fast and HAN is slow.")
+    ms = methods_of(doc)
+    assert "QXT" not in ms
+    assert {"MiniNet", "HAN"} <= set(ms)
+    # used once on its own, the name is a method again
+    doc = nlp("QXT parsers are slow. We speed up QXT with caching, and QXT trees come out faster.")
+    assert "QXT" in methods_of(doc)
+
+
+@pytest.mark.parametrize("sentence", [
+    "We apply Zonal Discourse Theory (ZDT) to student essays and show that using ZDT helps feedback.",
+    "Our parser is based on Zonal Categorial Grammar (ZCG). ZCG derivations are built bottom up.",
+])
+def test_an_acronym_of_a_theory_or_grammar_is_no_method(nlp, sentence):
+    ms = methods_of(nlp(sentence))
+    assert not any(label.startswith(("ZDT", "ZCG", "Zonal")) for label in ms), ms
+
+
+def test_a_coined_name_in_apposition_to_a_kind_of_method(nlp):
+    doc = nlp("Our tagging system, ZebraTag, performs extraction. It beats the previous best method, "
+              "QuolNet. We also compare with a strong baseline, RapiDet, and with two models, FlaxA and FlaxB.")
+    ms = methods_of(doc)
+    assert ms["ZebraTag"]["role"] == "proposes"
+    assert {"QuolNet", "RapiDet", "FlaxA"} <= set(ms)
+    assert ms["QuolNet"]["role"] != "proposes"
+    # a kind without a name after it, or a resource in apposition, is no name
+    doc = nlp("The model, however, fails on the benchmark, SQuAD. Our dataset, GlubCorpus, is large.")
+    assert not {"SQuAD", "GlubCorpus"} & set(methods_of(doc))
+
+
+def test_a_coined_procedure_is_also_named_without_its_kind(nlp):
+    doc = nlp("We evaluate all parsers with the standard Quorvel procedure.")
+    assert "Quorvel" in methods_of(doc)["Quorvel procedure"]["labels"]

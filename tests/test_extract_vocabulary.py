@@ -256,3 +256,54 @@ def test_a_proposal_may_qualify_its_name_with_an_adverb_and_adjective(lexicon):
               "We present an algorithm for span hallucination attention.")
     assert kinds(v, "lattice dropout") == {"proposal"}
     assert "span hallucination attention" not in accepted(v)
+
+
+def test_a_proposed_noun_phrase_is_taken_whole(lexicon):
+    v = learn(lexicon, "We propose a novel smoothing of spans, together with a new locally scored model.",
+              "We introduce a gated relay network for tagging.",
+              titles=["A Span-ordered Smoothing for Parse Trees", None])
+    assert kinds(v, "locally scored model") == {"proposal"}  # an adverb before a participle is the name's
+    assert kinds(v, "gated relay network") == {"proposal"}
+    assert kinds(v, "Span-ordered Smoothing") == {"proposal"}  # one word proposed: the title's phrase of it
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose a neural model for tagging.",  # a kind, not a name
+    "We propose a provably correct model for tagging.",  # an adverb before an adjective qualifies
+    "We present a morpheme segmentation method for Finnish.",  # a method for a process
+    "We present a relay learning based model for tagging.",  # a kind described by what it is based on
+    "We introduce a hierarchical kernel regression model.",  # the catalogue's method, configured
+])
+def test_a_proposed_kind_of_method_is_no_name(lexicon, sentence):
+    assert not any("proposal" in t.kinds for t in learn(lexicon, sentence).terms.values())
+
+
+def test_a_new_name_proposed_beside_another_is_no_base_of_it(lexicon, tmp_path):
+    texts = [paper("a", "We propose a novel smoothing of spans, together with a new locally scored model.",
+                   title="A Span-ordered Smoothing for Parse Trees")]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in texts), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    ex = next(extract_papers(texts, nlp))
+    canonicalise([ex])
+    v.mark_proposals(ex)
+    assert {m.method.label for m in ex.methods if m.role == "proposes"} >= {"locally scored model"}
+    assert not [ln for ln in ex.lineage if ln.base.label == "locally scored model"]
+
+
+def test_the_titles_phrase_restated_where_the_abstract_presents_its_own_is_proposed(lexicon):
+    v = learn(lexicon, "We propose a translation model with a pivot relay attention mechanism. The pivot relay "
+                       "attention mechanism splits each vector.",
+              "Our tagger reads whole lines. Results improve with lattice smoothing.",
+              "We study parsers. Tree smoothing is what they share.",
+              titles=["Pivot Relay Attention Mechanism for Machine Translation",
+                      "Line Tagging with Lattice Smoothing",
+                      "Parser Analysis for Tree Smoothing"])
+    assert kinds(v, "pivot relay attention") >= {"proposal"}  # the kind noun left out
+    assert "proposal" not in kinds(v, "lattice smoothing")  # restated, but not where the paper presents its own
+    assert not any("proposal" in t.kinds for t in v.terms.values() if t.label.lower() == "tree smoothing")  # a purpose
+
+
+def test_a_titles_phrase_that_configures_a_catalogued_method_is_no_new_name(lexicon):
+    v = learn(lexicon, "We present our LSTM Encoder and show the LSTM encoder helps.",
+              titles=["LSTM Encoder for Tagging"])
+    assert not any("proposal" in t.kinds for t in v.terms.values())

@@ -206,7 +206,8 @@ _METHOD_KIND_HEADS = {"technique", "method", "algorithm", "approach", "framework
 # a use cue right before a defined name: "we advocate the use of X (XS)", "uses the X (XS)"
 _USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
-                 "approach", "approaches", "technique", "techniques", "scheme", "schemes"}
+                 "approach", "approaches", "technique", "techniques", "scheme", "schemes", "procedure", "procedures",
+                 "strategy", "strategies"}
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
@@ -279,6 +280,11 @@ def _follow_word(text: str, ab: Abbrev) -> str:
 
 
 # "the Conference on Computational Natural Language Learning": a venue's name
+# a kind of method, a comma and one coined name that ends the clause or a list of names
+_KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted({"method", "model", "approach", "algorithm", "technique",
+                                                           "baseline", "architecture", "system", "framework"}))
+                              + r")s?,\s+(?:namely\s+)?(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?=\s*(?:[.;)]|,|\s(?:and|or)\s))")
+_OUR_KIND = re.compile(r"\b[Oo]ur\s+(?:(?!(?:the|a|an|that|this|is|are|and|or|with|to|of|in)\s)[\w-]+\s+){0,3}?\w$")
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
 # an event named by its series: "the SIGMORPHON 2020 Shared Task", "FEVER2.0 Shared Task", "the X Challenge"
 _EVENT_AFTER = re.compile(r"\s+(?:\d{4}\s+)?(?:[Ss]hared [Tt]asks?|Workshop|Challenge|Competition|Evaluation Campaign)\b")
@@ -329,6 +335,22 @@ _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benc
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
                              + DATASET_WORDS.pattern, re.IGNORECASE)
 _TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
+
+
+# one or two words after a name, the second perhaps the head ("RST discourse trees")
+_WORDS_AFTER = re.compile(r"\s+([A-Za-z][a-z-]*)(?:\s+([A-Za-z][a-z-]*))?")
+
+
+def _names_formalism(text: str, b: int) -> bool:
+    """Is the name ending at ``b`` the modifier of what a theory, formalism or annotation scheme
+    names ("RST discourse parsing", "AMR graphs", "UD treebanks")? A name used only so is no
+    method, whatever its capitals."""
+    m = _WORDS_AFTER.match(text, b)
+    if m is None:
+        return False
+    c = cues()
+    first, second = (w.lower() if w else None for w in m.groups())
+    return first in c.formalism_objects or (first not in c.stops and second in c.formalism_objects)
 
 
 def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
@@ -618,8 +640,8 @@ class MethodFinder:
         follow_w = _follow_word(text, ab)
         if follow_w in _METHOD_FOLLOW:
             return True, None, 0.8
-        if head in NON_METHOD_HEADS:
-            return False, None, 0.0
+        if head in NON_METHOD_HEADS or head in cues().formalism_heads:
+            return False, None, 0.0  # (a theory the catalogue does not list as a method is none)
         if head in METHOD_HEADS:
             return True, None, 0.85
         # reused as a name elsewhere (not as the modifier of a non-method noun)
@@ -957,7 +979,7 @@ class MethodFinder:
                 c.proposed = True
 
     # ---------------------------------------------------------------------------------------
-    def _add_name(self, view, cands, a, b, rule, conf):
+    def _add_name(self, view, cands, a, b, rule, conf, proposed=False):
         text = view.text
         a, b = _strip_word(text, a, b)
         if a >= b:
@@ -981,7 +1003,7 @@ class MethodFinder:
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
         if iri is None and " " not in name and _names_no_method(view, name):
             return
-        cands.append(Cand(a, b, rule, conf, iri))
+        cands.append(Cand(a, b, rule, conf, iri, proposed=proposed))
 
     def _patterns(self, view: DocView, cands: list[Cand], rejected: set[str]):
         text = view.text
@@ -1034,6 +1056,13 @@ class MethodFinder:
                 w = text[a:b]
                 if is_name_shaped(w) and w not in rejected and "/" not in w:
                     self._add_name(view, cands, a, b, "pattern:compare", 0.7)
+        # a coined name in apposition to a method's kind: "the previous state-of-the-art method, NTSG."
+        for m in (_KIND_COMMA_NAME.finditer(text, title_end) if ", " in text else ()):
+            a, b = m.span("name")
+            if is_name_shaped(m.group("name")) and m.group("name") not in rejected:
+                # "Our Open IE system, CALMIE, ...": the paper's own
+                own = _OUR_KIND.search(text, max(title_end, m.start() - 40), m.start() + 1) is not None
+                self._add_name(view, cands, a, b, "pattern:kind_appositive", 0.7, proposed=own)
         # capitalised names with a method head: "Canonical Correlation Analysis", "Pauli parameterization"
         # (not in a title: Title Case says nothing about names)
         self._capitalised(view, cands, title_end, len(text))
@@ -1118,7 +1147,7 @@ class MethodFinder:
         for w, n in counts.items():
             singular_w = singular(w)
             n_all = n + (counts.get(singular_w, 0) if singular_w != w else 0)
-            if n_all >= 2 or w in subjects:
+            if (n_all >= 2 or w in subjects) and not all(_names_formalism(text, b) for _, b in where[w]):
                 for a, b in where[w]:
                     self._add_name(view, cands, a, b, "pattern:repeated_name", 0.6)
 

@@ -5,7 +5,11 @@ title, abstract)`` triples, plain strings and regexes, no spaCy) and collects ca
 names with counted evidence, each kind with the papers that gave it:
 
 - ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
-- ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...");
+- ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...", the whole
+  noun phrase: "we introduce a new locally normalized model", or the title's phrase of a one-word
+  proposal: "A Span-based Linearization for ..." + "we propose a novel linearization of ..."), and a
+  title's phrase with a technique head restated where the abstract presents its own ("Key-value
+  Attention Mechanism for ..." + "we propose ... with a key-value attention mechanism");
 - ``coinage``: a name a text coins ("which we refer to as attention bridge", "a method called X");
 - ``kind_noun``: a name a defining kind noun follows ("the sigmoid attention mechanism", "a data
   hallucination technique"); ``kind_phrase`` for the other kind nouns ("a step size selection
@@ -84,6 +88,8 @@ class Cues:
     not_adverbs: frozenset[str]
     data_nouns: frozenset[str]
     contexts: dict[str, re.Pattern]
+    formalism_objects: frozenset[str]
+    formalism_heads: frozenset[str]
 
     def adverb(self, word: str) -> bool:
         return word.endswith("ly") and word not in self.not_adverbs
@@ -97,7 +103,8 @@ def cues() -> Cues:
                 frozenset(data["plain_modifiers"]),
                 frozenset(data["stop_words"]) | frozenset(data["verbs"]), frozenset(data["verbs"]),
                 frozenset(data["determiners"]), tuple(data["noun_suffixes"]), frozenset(data["task_heads"]),
-                frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()})
+                frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()},
+                frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]))
 
 
 @dataclass
@@ -236,6 +243,9 @@ class Vocabulary:
             if kind:
                 mention.role = "proposes"
                 mention.evidence = replace(mention.evidence, rule="vocabulary:" + kind)
+                # "we propose X, together with a new Y": the new Y was read as what X builds on
+                extraction.lineage = [ln for ln in extraction.lineage
+                                      if not (ln.base is mention.method and ln.evidence.rule == "lineage:unnamed_new")]
 
     @property
     def proposed(self) -> dict[tuple[str, str], set[str]]:
@@ -423,6 +433,106 @@ def _coined(text: str, c: Cues) -> Iterator[tuple[int, int]]:
             yield m.end(), m.end() + words[-1].end()
 
 
+#: nouns of a process: "a <process> model" is a model for it, described
+_PROCESS_SUFFIXES = ("tion", "sion", "ment", "ing")
+#: a proposing verb and what follows it up to the first punctuation
+_PROPOSING = re.compile(r"\b[Ww]e\s+(?:[a-z]+ly\s+)?(?:propose|introduce|present|develop|design|devise)[sd]?\s+"
+                        r"(?P<np>[a-z][a-z0-9 -]*)(?P<rest>[^.;:]*)")
+#: a further new thing the proposing sentence names: "..., together with a new locally normalized model"
+_ALSO_NEW = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+[a-z][a-z0-9 -]*")
+
+
+def _proposed_phrases(text: str, title: str, c: Cues, heads: frozenset[str]) -> Iterator[tuple[int, str]]:
+    """The noun phrase a proposing sentence proposes, taken whole: "we propose a new locally
+    normalized model" (an adverb before a participle belongs to the name: "jointly trained",
+    "weakly supervised"; before any other word it only qualifies: "a provably correct"). The
+    phrase ends in a method's head and at a stop word or punctuation. A one-word phrase whose
+    head the title names with modifiers ("A Span-based Linearization for ...") is the title's
+    phrase. Yields (where the sentence proposes, name)."""
+    for m in _PROPOSING.finditer(text):
+        for phrase in [m.group("np"), *(n.group() for n in _ALSO_NEW.finditer(m.group("rest")))]:
+            name = _proposed_phrase(phrase, title, c, heads)
+            if name:
+                yield m.start(), name
+
+
+def _proposed_phrase(phrase: str, title: str, c: Cues, heads: frozenset[str]) -> str | None:
+    """The name ``phrase`` (what follows a proposing verb) gives, or None (see ``_proposed_phrases``)."""
+    words = phrase.split()
+    if not words or words[0] not in c.determiners:
+        return None
+    i = 1
+    while i < len(words):
+        w = words[i]
+        if w in c.plain or w in ("yet", "and", "but") and i + 1 < len(words) and words[i + 1] in c.plain:
+            i += 1
+        elif c.adverb(w) and i + 1 < len(words) and not words[i + 1].endswith("ed"):
+            i += 2  # "a provably correct ...": a qualifier
+        else:
+            break
+    name: list[str] = []
+    for w in words[i:]:
+        if w in c.stops and w not in heads and not (name and c.adverb(name[-1]) and w.endswith("ed")):
+            break  # ("locally normalized": a participle an adverb qualifies is no verb)
+        name.append(w)
+        if w in heads and w in c.stops:
+            break  # "model", "design" may be verbs: the phrase ends there
+    if not name or len(name) > MAX_MODIFIERS + 1:
+        return None
+    head = name[-1]
+    if singular(head) not in heads and head not in heads:
+        return None
+    if len(name) == 1:
+        t = re.search(r"(?<![\w-])%s\b" % re.escape(head), title, re.IGNORECASE)
+        before = title[:t.start()].split()[-MAX_MODIFIERS:] if t else []
+        k = len(before)
+        while k > 0 and re.fullmatch(r"[A-Za-z][\w-]*", before[k - 1]) and before[k - 1].lower() not in c.stops \
+                and before[k - 1].lower() not in c.plain:
+            k -= 1
+        return " ".join(before[k:]) + " " + title[t.start():t.end()] if t and k < len(before) else None
+    if head in c.kind_nouns and (singular(name[-2]) in c.technique_heads or singular(name[-2]) in METHOD_HEADS
+                                 or name[-2] in c.task_heads or name[-2].endswith(_PROCESS_SUFFIXES)
+                                 or any(w == "based" or _X_WORD.search(w) for w in name)):
+        # "an adversarial learning framework", "a metaphor identification method", "a semantic
+        # enrichment approach", "a reinforcement learning based model": a kind described, no name
+        return None
+    if head in GENERIC_HEADS and len(name) < 3:
+        return None  # "a neural model", "a joint approach": a kind, not a name
+    return " ".join(name)
+
+
+#: where a title's noun phrases end: "Key-value Attention Mechanism | for | Neural Machine Translation"
+_TITLE_BREAK = re.compile(r"(\s*[:;,?!()]\s*|\s+(?:for|in|to|on|with|via|from|using|by|and|through|towards?|as|at)\s+)",
+                          re.IGNORECASE)
+#: a sentence that presents the paper's own
+_OWN_CUE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Pp]ropos\w*|[Ii]ntroduc\w*|[Pp]resent\w*|novel|new)\b")
+#: what introduces a title's means (its method), not its purpose or domain ("for", "in", "on")
+_TITLE_MEANS = {"with", "via", "using", "by", "through", "and"}
+
+
+def _title_phrases(title: str, c: Cues) -> Iterator[str]:
+    """The title's noun phrases that end in a technique's head, its kind noun left out ("Key-value
+    Attention Mechanism for ..." -> "Key-value Attention"): two to three words, none a function
+    word, a verb's form or an X-based compound; the title's first phrase or one its means
+    introduce ("... with Cost-sensitive Regularization"), not its purpose or domain ("for Descriptive
+    Clustering")."""
+    parts = _TITLE_BREAK.split(title)
+    for k in range(0, len(parts), 2):
+        if k and parts[k - 1].strip().lower() not in _TITLE_MEANS:
+            continue
+        words = parts[k].split()
+        if words and words[0].lower() in c.determiners:
+            words = words[1:]
+        if words and words[-1].lower() in c.kind_nouns:
+            words = words[:-1]
+        if not 2 <= len(words) <= MAX_MODIFIERS or singular(words[-1].lower()) not in c.technique_heads:
+            continue
+        if any(not re.fullmatch(r"[A-Za-z][\w-]*", w) or w.lower() in c.stops or w.lower() in c.plain
+               or _X_WORD.search(w.lower()) for w in words) or words[0].lower().endswith(("ing", "ed")):
+            continue
+        yield " ".join(words)
+
+
 def _context_kinds(text: str, a: int, b: int, c: Cues) -> set[str]:
     before, after = text[max(0, a - 60):a].lower(), text[b:b + 40]
     kinds = set()
@@ -458,6 +568,7 @@ class _Learner:
         self.vocabulary = Vocabulary(taken=set(lexicon.concepts))
         words = self.c.technique_heads | self.c.kind_nouns
         self.heads = frozenset(words | {w + "s" for w in self.c.technique_heads})
+        self.proposal_heads = frozenset(self.c.technique_heads | self.c.kind_nouns | {"network", "networks"})
 
     def admissible(self, name: str) -> str | None:
         """The name's key, or None for a name the catalogue knows, a task, a generic phrase."""
@@ -473,6 +584,13 @@ class _Learner:
         if any(norm_key(" ".join(words[i:])) in self.tasks for i in range(1, len(words))):
             return None  # "aspect-term sentiment analysis": a kind of a task
         return key
+
+    def configured(self, name: str) -> bool:
+        """Is the name one of the catalogue's methods with modifiers or a kind noun ("a (many-to-many)
+        multi-task learning model", "Transformer Encoder")?"""
+        words = name.split()
+        return any(norm_key(" ".join(part)) in self.known for i in range(len(words))
+                   for part in (words[i:-1], words[i + 1:]) if part and (len(part) > 1 or part[0][:1].isupper()))
 
     def note(self, paper: str, name: str, kind: str, sentence: str, contexts=(), short: str | None = None) -> None:
         key = self.admissible(name)
@@ -517,6 +635,20 @@ class _Learner:
             for a, b in _coined(text, c):
                 s_start, s_end = sentence(a)
                 self.note(paper, text[a:b], "coinage", text[s_start:s_end])
+            for name in _title_phrases(title, c):
+                # the title's phrase restated where the abstract presents its own: the paper's
+                if self.configured(name):
+                    continue
+                for m in re.finditer(r"(?<![\w-])%s(?![\w-])" % re.escape(name), text, re.IGNORECASE):
+                    s_start, s_end = sentence(m.start())
+                    if _OWN_CUE.search(text, s_start, s_end):
+                        self.note(paper, text[m.start():m.end()], "proposal", text[s_start:s_end])
+                        break
+            for a, name in _proposed_phrases(text, title, c, self.proposal_heads):
+                if self.configured(name):
+                    continue
+                s_start, s_end = sentence(a)
+                self.note(paper, name, "proposal", text[s_start:s_end])
             for a, b, kind in _candidates(text, sents, c, self.heads):
                 s_start, s_end = sentence(a)
                 proposal = c.contexts["proposal_before"].search(low, s_start, a)
