@@ -87,9 +87,6 @@ class BuildReport:
     site_seconds: float = 0.0  # of ``seconds``, writing the site
     out: Path | None = None
     continued: bool = False  # the build added to a store that held a graph
-    #: IRIs of the papers whose links to methods this build made or changed: the new papers and
-    #: the known ones the corpus vocabulary linked anew (see ``relink``)
-    mentions_changed: set[str] = field(default_factory=set)
 
     def summary(self) -> str:
         kept = (f"; {self.unchanged} unchanged documents skipped" if self.unchanged else "") + \
@@ -783,7 +780,6 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                         raise BuildFailed("no papers found in the input: nothing was written", report.problems)
                     step("resolving people and summarising methods")
                     restated = increment.finish()
-            report.mentions_changed = {paper_iri(key).value for key in [*increment.added_papers, *increment.relinked]}
             step("optimising the store")
             _optimize_when_due(db, report, stored)
             # Counting a large store takes seconds: a build into one counts what it added.
