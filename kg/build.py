@@ -87,9 +87,6 @@ class BuildReport:
     site_seconds: float = 0.0  # of ``seconds``, writing the site
     out: Path | None = None
     continued: bool = False  # the build added to a store that held a graph
-    #: IRIs of the papers whose links to methods this build made or changed: the new papers and
-    #: the known ones the corpus vocabulary linked anew (see ``relink``)
-    mentions_changed: set[str] = field(default_factory=set)
 
     def summary(self) -> str:
         kept = (f"; {self.unchanged} unchanged documents skipped" if self.unchanged else "") + \
@@ -266,13 +263,14 @@ class Learned:
     texts: list[tuple[str, str, str]]  # the new papers' (key, title, abstract), indexed by ``indexing``
 
 
-def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extractor: Extractor, index,
-                            relearn: bool) -> Learned:
+def learn_corpus_vocabulary(documents: Iterable[Document | InputError], extractor: Extractor, index,
+                            relearn: bool) -> tuple[Learned, list[Document | InputError]]:
     """The first pass over the new papers of ``documents`` (see ``kg.extract.vocabulary``), each
     keyed as the resolver keys a new paper, added to the evidence of the papers ``index`` holds
-    (all read again from it when ``relearn``: papers were dropped). The workers read the papers
-    while this process merges their evidence; the index takes the new papers' texts later
-    (``indexing``), nothing of this build reading them there."""
+    (all read again from it when ``relearn``: papers were dropped); and the documents, read once
+    for both passes. The workers read the papers while this process reads the documents and merges
+    their evidence; the index takes the new papers' texts later (``indexing``), nothing of this
+    build reading them there."""
     from kg.extract.components import get_lexicon
     from kg.extract.vocabulary import Vocabulary
     from kg.resolve.resolve import MatchKeys
@@ -280,41 +278,75 @@ def learn_corpus_vocabulary(documents: Sequence[Document | InputError], extracto
     taken = set(get_lexicon(*extractor.config).concepts)  # loaded here: forked workers inherit it
     vocabulary = index.vocabulary(taken)
     before = vocabulary.names()
-    new: dict[str, tuple[str, str, str]] = {}
-    held = index.keys()
-    for document in documents:
-        for record in document.records if isinstance(document, Document) else ():
-            keys = MatchKeys(record)
-            key = keys["title"] or keys["abstract"]
-            if key not in new and key not in held:
-                new[key] = (key, record.title, record.abstract)
-    texts = list(new.values())
     if relearn:
         vocabulary = Vocabulary(taken=taken)
-    read = [*index.texts(), *texts] if relearn else texts
-    parts = [read[i:i + LEARN_PART] for i in range(0, len(read), LEARN_PART)]
-    with _learning_pool(extractor, len(parts)) as pool:
-        learned = (pool.map if pool else map)(learn_part, parts, itertools.repeat(extractor.config))
-        for part in learned:
-            vocabulary.merge(part)
+    new: dict[str, tuple[str, str, str]] = {}
+    held = index.keys()
+    read: list[Document | InputError] = []
+    with _Learning(extractor, vocabulary) as learning:
+        if relearn:
+            for text in index.texts():
+                learning.add(text)
+        for document in documents:
+            read.append(document)
+            for record in document.records if isinstance(document, Document) else ():
+                keys = MatchKeys(record)
+                key = keys["title"] or keys["abstract"]
+                if key not in new and key not in held:
+                    new[key] = (key, record.title, record.abstract)
+                    learning.add(new[key])
     index.keep_vocabulary(vocabulary)
     after = vocabulary.names()
     changed = {name for key in before.keys() | after.keys() if before.get(key) != after.get(key)
                for name in before.get(key, ())[1:] + after.get(key, ())[1:]}
-    return Learned(vocabulary, index, index.naming(changed) - new.keys() if changed and held else set(), texts)
+    stale = index.naming(changed) - new.keys() if changed and held else set()
+    return Learned(vocabulary, index, stale, list(new.values())), read
 
 
-@contextlib.contextmanager
-def _learning_pool(extractor: Extractor, parts: int):
-    """Forked processes for the first pass, or None where it runs here (one worker, one part, Dask)."""
-    if extractor.workers == 1 or extractor.dask or parts < 2:
-        yield None
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+class _Learning:
+    """The first pass over texts given one by one, ``LEARN_PART`` at a time, merged in order into
+    ``vocabulary``: in forked processes from the second part on, so that they learn while this one
+    still reads the documents, or here (one worker, one part, Dask)."""
 
-    with ProcessPoolExecutor(min(extractor.workers, parts), mp_context=multiprocessing.get_context("fork")) as pool:
-        yield pool
+    def __init__(self, extractor: Extractor, vocabulary):
+        self.extractor, self.vocabulary = extractor, vocabulary
+        self.texts: list[tuple[str, str, str]] = []
+        self.parts: deque = deque()  # parts sent to the workers, or held here until a second one comes
+        self.pool = None
+
+    def __enter__(self) -> "_Learning":
+        return self
+
+    def add(self, text: tuple[str, str, str]) -> None:
+        self.texts.append(text)
+        if len(self.texts) == LEARN_PART:
+            self._part()
+
+    def _part(self) -> None:
+        part, self.texts = self.texts, []
+        if self.pool is None and self.parts and self.extractor.workers > 1 and not self.extractor.dask:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(self.extractor.workers, mp_context=multiprocessing.get_context("fork"))
+            self.parts.append(self.pool.submit(learn_part, self.parts.pop(), self.extractor.config))
+        if self.pool is None:
+            self.parts.append(part)
+            return
+        self.parts.append(self.pool.submit(learn_part, part, self.extractor.config))
+        while self.parts and self.parts[0].done():  # merged as they come, in order
+            self.vocabulary.merge(self.parts.popleft().result())
+
+    def __exit__(self, *exc) -> None:
+        try:
+            if exc[0] is None:
+                if self.texts:
+                    self._part()
+                for part in self.parts:
+                    self.vocabulary.merge(part.result() if self.pool else learn_part(part, self.extractor.config))
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(cancel_futures=True)
 
 
 def relink(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
@@ -359,10 +391,11 @@ def relearned(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
     yield from (t for t in now if t not in before)
 
 
-def first_pass(documents: Sequence[Document | InputError], extractor: Extractor, db: Store, staging: Path,
-               report: BuildReport) -> Learned:
+def first_pass(documents: Iterable[Document | InputError], extractor: Extractor, db: Store, staging: Path,
+               report: BuildReport) -> tuple[Learned, list[Document | InputError]]:
     """The corpus vocabulary of a build into a folder, which the extraction then finds: learned
-    from the papers of ``documents`` added to what the folder's earlier builds learned."""
+    from the papers of ``documents`` added to what the folder's earlier builds learned; and the
+    documents, read as the workers learn."""
     from kg.extract.corpus import FILE as CORPUS_FILE, CorpusIndex
 
     index = CorpusIndex(staging, staging.parent if report.continued else None)
@@ -372,9 +405,9 @@ def first_pass(documents: Sequence[Document | InputError], extractor: Extractor,
     else:
         relearn = bool(report.replaced) and index.keep_only(
             {row["p"].value.removeprefix(delta.PAPER_PREFIX) for row in db.query("SELECT ?p WHERE { ?p a kg:Paper }")})
-    learned = learn_corpus_vocabulary(documents, extractor, index, relearn)
+    learned, read = learn_corpus_vocabulary(documents, extractor, index, relearn)
     extractor.add_lexicon(learned.vocabulary.write_turtle(staging / "vocabulary.ttl"))
-    return learned
+    return learned, read
 
 
 def finish_vocabulary(increment: Increment, learned: Learned) -> None:
@@ -768,9 +801,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             documents: Iterable[Document | InputError] = _watched(iter_documents(files), report, caught, shown)
             learned = None
             with collecting_less():
-                if staging is not None:
-                    documents = list(documents)  # read once for both passes
-                    learned = first_pass(documents, extractor, db, staging, report)
+                if staging is not None:  # the documents are read once for both passes
+                    learned, documents = first_pass(documents, extractor, db, staging, report)
                 increment = Increment(sink, extractor, report, learned.vocabulary if learned else None)
                 if learned is not None:  # known papers first, as a build at once reads them
                     sink.add(relink(increment, learned))
@@ -783,7 +815,6 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                         raise BuildFailed("no papers found in the input: nothing was written", report.problems)
                     step("resolving people and summarising methods")
                     restated = increment.finish()
-            report.mentions_changed = {paper_iri(key).value for key in [*increment.added_papers, *increment.relinked]}
             step("optimising the store")
             _optimize_when_due(db, report, stored)
             # Counting a large store takes seconds: a build into one counts what it added.

@@ -307,3 +307,21 @@ def test_a_titles_phrase_that_configures_a_catalogued_method_is_no_new_name(lexi
     v = learn(lexicon, "We present our LSTM Encoder and show the LSTM encoder helps.",
               titles=["LSTM Encoder for Tagging"])
     assert not any("proposal" in t.kinds for t in v.terms.values())
+
+
+def test_a_vocabularys_state_is_written_in_one_order_whatever_order_its_evidence_came_in(lexicon):
+    # a paper's contexts are noted from a set, whose order differs between runs: vocabulary.sqlite
+    # must not (a build's outputs are reproducible byte for byte)
+    from collections import defaultdict
+
+    from kg.extract.vocabulary import Vocabulary
+
+    v = learn(lexicon, "We propose gated sigmoid attention. We use gated sigmoid attention in a parser.",
+              "In our tests, gated sigmoid attention outperforms softmax attention.")
+    reordered = Vocabulary.from_state(json.loads(json.dumps(v.state())), v.taken)
+    for term in reordered.terms.values():
+        term.kinds = defaultdict(set, reversed(term.kinds.items()))
+        term.contexts = defaultdict(set, reversed(term.contexts.items()))
+    term = v.terms["gatedsigmoidattention"]
+    assert len(term.kinds) == 2 and len(term.contexts) == 2
+    assert json.dumps(reordered.state()) == json.dumps(v.state())

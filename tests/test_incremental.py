@@ -318,11 +318,8 @@ def test_a_name_a_later_paper_defines_is_linked_in_the_papers_built_before(tmp_p
     steps, fresh = tmp_path / "steps", tmp_path / "fresh"
     build([first], store=steps, views=False, workers=1)
     assert not names_hashing(steps, SORTER["title"])  # no paper defines it yet
-    report = build([first, second], store=steps, views=False, workers=1)
+    build([first, second], store=steps, views=False, workers=1)
     assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, HASHING["title"])
-    with open_store(steps) as store:
-        iris = {r["p"] for r in store.select("SELECT ?p WHERE { ?p a kg:Paper }")}
-        assert report.mentions_changed == iris  # the new paper, and the known one linked anew
     build([first, second], fresh, views=False, workers=1)
     assert same_graph(fresh, steps)
     assert summaries(steps) == summaries(fresh) == aggregates(fresh)

@@ -33,7 +33,7 @@ def one_process_store(tmp_path_factory):
     does not make (it has no folder to keep the vocabulary's evidence in)."""
     out = tmp_path_factory.mktemp("one-process-store")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(kg.build, "first_pass", lambda *args: None)
+        patch.setattr(kg.build, "first_pass", lambda documents, *args: (None, list(documents)))
         build(SEED_FILES, store=out, views=False, workers=1)
     return out
 

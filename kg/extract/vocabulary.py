@@ -167,8 +167,9 @@ class Term:
 
     def state(self) -> dict:
         return {"forms": self.forms, "shorts": self.shorts, "papers": sorted(self.papers),
-                "kinds": {k: sorted(v) for k, v in self.kinds.items()},
-                "contexts": {k: sorted(v) for k, v in self.contexts.items()},
+                # (in sorted order: a paper's contexts are noted from a set, whose order varies between runs)
+                "kinds": {k: sorted(v) for k, v in sorted(self.kinds.items())},
+                "contexts": {k: sorted(v) for k, v in sorted(self.contexts.items())},
                 "evidence": self.evidence, "descriptive": self.descriptive}
 
     @classmethod
