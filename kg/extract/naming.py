@@ -5,6 +5,7 @@ the spaCy components can map them back onto their ``Doc``.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass
@@ -524,20 +525,32 @@ def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: bool = False) -
     title = _title_of(text)
     if not title or pos < len(title):
         return None
-    # "with a Stack-Free Transition System and a Dynamic Oracle": each conjunct after "with", where the
-    # proposing verb's object restates it
-    parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
-                                            for conjunct in (_TITLE_AND.split(title[m.end():]) if conjuncts
-                                                             else [title[m.end():]])]
-    for part in parts:
-        words = part.lower().split()
-        if not 2 <= len(words) <= 4 or not _method_head(words[-1]):
-            continue
-        phrase = " ".join(words)
-        if text[pos:pos + len(phrase)].lower() == phrase and not text[pos + len(phrase):pos + len(phrase) + 1].isalnum() \
-                and _phrase_ok(words) and all(_LOWER_WORD.fullmatch(w) for w in words):
+    for phrase in _title_phrases(title, conjuncts):
+        if text[pos:pos + len(phrase)].lower() == phrase and not text[pos + len(phrase):pos + len(phrase) + 1].isalnum():
             return Name(pos, pos + len(phrase))
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _title_parts(title: str, conjuncts: bool) -> tuple[str, ...]:
+    """The title's head (what comes before "for", "with", ":") and what follows its "with"; with
+    ``conjuncts`` each conjunct of that: "with a Stack-Free Transition System and a Dynamic Oracle".
+    (cached: every word after a proposing verb asks for its paper's title)"""
+    return tuple([_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
+                                                 for conjunct in (_TITLE_AND.split(title[m.end():]) if conjuncts
+                                                                  else [title[m.end():]])])
+
+
+@functools.lru_cache(maxsize=64)
+def _title_phrases(title: str, conjuncts: bool) -> tuple[str, ...]:
+    """The parts of a title, in lower case, that can name a method by themselves."""
+    out = []
+    for part in _title_parts(title, conjuncts):
+        words = part.lower().split()
+        if 2 <= len(words) <= 4 and _method_head(words[-1]) and _phrase_ok(words) \
+                and all(_LOWER_WORD.fullmatch(w) for w in words):
+            out.append(" ".join(words))
+    return tuple(out)
 
 
 # what a shared task's title presents that is no method: "NJU Submissions for the WMT19 ... Task"
@@ -552,9 +565,7 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
     title = _title_of(text)
     if not title or not words:
         return None
-    parts = [_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
-                                            for conjunct in _TITLE_AND.split(title[m.end():])]
-    for part in parts:
+    for part in _title_parts(title, True):
         # (the title's own qualifiers are no part of a name: "A General Optimization Framework")
         words_t = part.split()
         while words_t and only_modifiers([words_t[0].lower()]):
