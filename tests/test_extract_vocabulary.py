@@ -303,6 +303,24 @@ def test_the_titles_phrase_restated_where_the_abstract_presents_its_own_is_propo
     assert not any("proposal" in t.kinds for t in v.terms.values() if t.label.lower() == "tree smoothing")  # a purpose
 
 
+@pytest.mark.parametrize("title, conjuncts, parts", [
+    ("Selective Decoding for Neural Machine Translation", "none", ("Selective Decoding",)),
+    ("Span-based Linearization: a Plug-in Estimator for Tagging", "none", ("Span-based Linearization",)),
+    ("Tagging with a Stack-Free Transition System and a Lattice Oracle", "none", ("Stack-Free Transition System",)),
+    ("Tagging with a Stack-Free Transition System and a Lattice Oracle", "means",
+     ("Stack-Free Transition System", "Lattice Oracle")),
+    ("Joint Modeling of Cats and Dogs", "none", ("Joint Modeling of Cats",)),  # "of" ends no phrase
+    ("Using Word Lattices for Tagging", "means", ()),  # what the title opens with it uses
+    ("Fast and Sparse Lattice Smoothing for Tagging", "means", ("Fast",)),
+    ("Fast and Sparse Lattice Smoothing for Tagging and Lattice Parsing", "all",
+     ("Fast", "Sparse Lattice Smoothing", "Lattice Parsing")),
+])
+def test_a_titles_parts_are_its_head_and_its_means(title, conjuncts, parts):
+    from kg.extract.vocabulary import title_parts
+
+    assert title_parts(title, conjuncts) == parts
+
+
 def test_a_titles_phrase_that_configures_a_catalogued_method_is_no_new_name(lexicon):
     v = learn(lexicon, "We present our LSTM Encoder and show the LSTM encoder helps.",
               titles=["LSTM Encoder for Tagging"])

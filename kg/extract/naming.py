@@ -10,7 +10,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .vocabulary import only_modifiers
+from .vocabulary import only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
 
@@ -369,7 +369,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         dm = PROPOSED_OBJECT.match(text, s_start + proposing.end(), s_end)
         words = []  # the object's plain words before its first preposition or punctuation
         for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
-            name = _title_phrase_at(text, w.start(), s_end, conjuncts=True) if w.group()[:1].islower() else None
+            name = _title_phrase_at(text, w.start(), s_end, conjuncts="means") if w.group()[:1].islower() else None
             if name and text[name.start:name.end].islower():  # a capitalised one is a known name restated
                 out.append(Naming(name, "pattern:title_restated", 0.8))
                 words = []
@@ -486,13 +486,6 @@ KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
-# the title's parts that may name its method: its head ("Selective Decoding for X") and what follows
-# "with", "via", "using" ("Parsing with a Stack-Free Transition System"), never what follows "based on"
-# (a word of a hyphenated compound cuts nothing: "Span-based Linearization", "Plug-in Estimation")
-_TITLE_CUT = re.compile(r"\s*(?::|\?|\s-\s|—|–|(?<!-)\b(?:for|in|on|of|to|by|from|through|towards?|and|as|at|under|"
-                        r"without|based)\b)\s*", re.IGNORECASE)
-_TITLE_MEANS = re.compile(r"\b(?:with|via|using)\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
-_TITLE_AND = re.compile(r"\s+and\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
 
 
 def _title_of(text: str) -> str:
@@ -518,10 +511,10 @@ def _method_head(word: str) -> bool:
     return word not in _BROAD_HEADS and (word in METHOD_HEADS or word.endswith("ing") and word not in NON_METHOD_HEADS)
 
 
-def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: bool = False) -> Name | None:
-    """The longest phrase of the title's head (what comes before "for", "with", ":") that the text
-    restates at ``pos``, in lower case: "Selective Decoding for X" + "a novel selective decoding
-    mechanism" -> "selective decoding"."""
+def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: str = "none") -> Name | None:
+    """The phrase of the title's parts (``title_parts``: its head, its means) that the text restates
+    at ``pos``, in lower case: "Selective Decoding for X" + "a novel selective decoding mechanism" ->
+    "selective decoding"."""
     title = _title_of(text)
     if not title or pos < len(title):
         return None
@@ -532,20 +525,10 @@ def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: bool = False) -
 
 
 @functools.lru_cache(maxsize=64)
-def _title_parts(title: str, conjuncts: bool) -> tuple[str, ...]:
-    """The title's head (what comes before "for", "with", ":") and what follows its "with"; with
-    ``conjuncts`` each conjunct of that: "with a Stack-Free Transition System and a Dynamic Oracle".
-    (cached: every word after a proposing verb asks for its paper's title)"""
-    return tuple([_TITLE_CUT.split(title)[0]] + [_TITLE_CUT.split(conjunct)[0] for m in _TITLE_MEANS.finditer(title)
-                                                 for conjunct in (_TITLE_AND.split(title[m.end():]) if conjuncts
-                                                                  else [title[m.end():]])])
-
-
-@functools.lru_cache(maxsize=64)
-def _title_phrases(title: str, conjuncts: bool) -> tuple[str, ...]:
+def _title_phrases(title: str, conjuncts: str) -> tuple[str, ...]:
     """The parts of a title, in lower case, that can name a method by themselves."""
     out = []
-    for part in _title_parts(title, conjuncts):
+    for part in title_parts(title, conjuncts):
         words = part.lower().split()
         if 2 <= len(words) <= 4 and _method_head(words[-1]) and _phrase_ok(words) \
                 and all(_LOWER_WORD.fullmatch(w) for w in words):
@@ -565,7 +548,7 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
     title = _title_of(text)
     if not title or not words:
         return None
-    for part in _title_parts(title, True):
+    for part in title_parts(title):
         # (the title's own qualifiers are no part of a name: "A General Optimization Framework")
         words_t = part.split()
         while words_t and only_modifiers([words_t[0].lower()]):
@@ -578,7 +561,7 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
                 continue
             last = singular(low[-1])
             if last in NON_METHOD_HEADS or last in _TEAM_HEADS or (last in GENERIC_HEADS and (k == 1 or len(low) < 3 or low[-2] in GENERIC_HEADS)) \
-                    or DATASET_WORDS.search(part) or any(w in NOT_METHOD_TOKENS for w in low) \
+                    or DATASET_WORDS.search(part) or any(w in NOT_METHOD_TOKENS or w in _DET for w in low) \
                     or not all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in part.split()):
                 continue
             a = title.find(part)

@@ -90,6 +90,9 @@ class Cues:
     contexts: dict[str, re.Pattern]
     formalism_objects: frozenset[str]
     formalism_heads: frozenset[str]
+    title_cut: re.Pattern  # punctuation, dashes and the title's cut, means and conjunction words, captured
+    title_means: frozenset[str]
+    title_conjunctions: frozenset[str]
 
     def adverb(self, word: str) -> bool:
         return word.endswith("ly") and word not in self.not_adverbs
@@ -104,7 +107,16 @@ def cues() -> Cues:
                 frozenset(data["stop_words"]) | frozenset(data["verbs"]), frozenset(data["verbs"]),
                 frozenset(data["determiners"]), tuple(data["noun_suffixes"]), frozenset(data["task_heads"]),
                 frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()},
-                frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]))
+                frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]),
+                _title_cut(data["title_cuts"] + data["title_means"] + data["title_conjunctions"]),
+                frozenset(data["title_means"]), frozenset(data["title_conjunctions"]))
+
+
+def _title_cut(words: list[str]) -> re.Pattern:
+    """Where a title's phrases end: punctuation, a dash, or one of ``words`` (a word of a hyphenated
+    compound cuts nothing: "Span-based Linearization", "Plug-in Estimation")."""
+    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf"(\s*(?:[:;,?!()—–]|\s-\s)\s*|\s*(?<![\w-])(?:{alternatives})(?![\w-])\s*)", re.IGNORECASE)
 
 
 @dataclass
@@ -502,26 +514,48 @@ def _proposed_phrase(phrase: str, title: str, c: Cues, heads: frozenset[str]) ->
     return " ".join(name)
 
 
-#: where a title's noun phrases end: "Key-value Attention Mechanism | for | Neural Machine Translation"
-_TITLE_BREAK = re.compile(r"(\s*[:;,?!()]\s*|\s+(?:for|in|to|on|with|via|from|using|by|and|through|towards?|as|at)\s+)",
-                          re.IGNORECASE)
 #: a sentence that presents the paper's own
 _OWN_CUE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Pp]ropos\w*|[Ii]ntroduc\w*|[Pp]resent\w*|novel|new)\b")
-#: what introduces a title's means (its method), not its purpose or domain ("for", "in", "on")
-_TITLE_MEANS = {"with", "via", "using", "by", "through", "and"}
+_ARTICLE = re.compile(r"(?:an?|the)\s+", re.IGNORECASE)
 
 
-def _title_phrases(title: str, c: Cues) -> Iterator[str]:
+@lru_cache(maxsize=64)
+def title_parts(title: str, conjuncts: str = "means") -> tuple[str, ...]:
+    """The title's phrases that may name its method, an article before them left out: its head (what
+    comes before its first cut, "Selective Decoding | for X", unless a means follows it: "Neural Topic
+    Modeling | with Adversarial Training" names a task), each phrase a means word introduces ("Parsing
+    with | a Stack-Free Transition System"; never what follows "for", "in", "based on", nor a means the
+    title opens with: "Using Human Attention to ..."), and "and" conjuncts: none (``conjuncts="none"``),
+    those of the means phrases ("means": "... with a Stack-Free Transition System and | a Dynamic
+    Oracle"), or every one ("all": "Token-level and | Sequence-level Loss Smoothing"). The words are
+    data: ``title_cuts``, ``title_means``, ``title_conjunctions`` in ``kg/data/vocabulary.json``.
+    (cached: a paper's title is asked for by several rules)"""
+    c = cues()
+    pieces = c.title_cut.split(title)
+    out, means = [], False
+    for k in range(0, len(pieces), 2):
+        cut = pieces[k - 1].strip().lower() if k else ""
+        if not k:
+            keep = len(pieces) < 2 or pieces[1].strip().lower() not in c.title_means
+        elif cut in c.title_conjunctions:
+            keep = conjuncts == "all" or conjuncts == "means" and means
+        else:
+            means = keep = cut in c.title_means and (k > 2 or pieces[0].strip() != "")
+        part = pieces[k].strip()
+        if keep and part:
+            a = _ARTICLE.match(part)
+            out.append(part[a.end():] if a else part)
+    return tuple(out)
+
+
+def _title_technique_phrases(title: str, c: Cues) -> Iterator[str]:
     """The title's noun phrases that end in a technique's head, its kind noun left out ("Key-value
     Attention Mechanism for ..." -> "Key-value Attention"): two to three words, none a function
     word, a verb's form or an X-based compound; the title's first phrase or one its means
     introduce ("... with Cost-sensitive Regularization"), not its purpose or domain ("for Descriptive
     Clustering")."""
-    parts = _TITLE_BREAK.split(title)
-    for k in range(0, len(parts), 2):
-        if k and parts[k - 1].strip().lower() not in _TITLE_MEANS:
-            continue
-        words = parts[k].split()
+    for part in title_parts(title, "all"):
+        words = part.split()
         if words and words[0].lower() in c.determiners:
             words = words[1:]
         if words and words[-1].lower() in c.kind_nouns:
@@ -636,7 +670,7 @@ class _Learner:
             for a, b in _coined(text, c):
                 s_start, s_end = sentence(a)
                 self.note(paper, text[a:b], "coinage", text[s_start:s_end])
-            for name in _title_phrases(title, c):
+            for name in _title_technique_phrases(title, c):
                 # the title's phrase restated where the abstract presents its own: the paper's
                 if self.configured(name):
                     continue
