@@ -14,8 +14,10 @@ name alone (its family is the catalogue's ``skos:broader``).
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from .methods import COMPARE_CUE, DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
@@ -36,63 +38,33 @@ class Link:
     confidence: float
 
 
+#: The cue words and patterns of lineage, data (its "_about" says what each list is).
+WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "lineage.json"
+_WORDS = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
 # (rule, regex, max characters between the cue and the base, only in sentences that propose)
-CUES = [
-    ("lineage:improves_upon", r"\bimprov(?:es|ed|ing|e)\s+(?:up)?on\b", 40, False),
-    ("lineage:improves", r"\bimprov(?:es|ed|ing|e)\s+(?:(?!over\b|than\b|upon\b|on\b)[\w-]+\s+){1,4}?(?:of|in)\b", 30, False),
-    ("lineage:enhances", r"\benhanc(?:es|ing)\b", 45, False),
-    ("lineage:extends", r"\bextend(?:s|ed|ing)?\b(?!\s+(?:by|using|with|to|from|beyond)\b)", 40, False),
-    ("lineage:extension_of", r"\bextensions?\s+of\b", 40, False),
-    ("lineage:generalizes", r"(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)\bgenerali[sz](?:es|ed|ing|e)\b"
-                            r"(?!\s+(?:to|well|across|poorly|better|beyond)\b)", 90, False),
-    ("lineage:generalization_of", r"\bgenerali[sz]ations?\s+of\b", 40, False),
-    ("lineage:variant_of", r"(?<!\bdomain\s)\b(?:variants?|versions?|modifications?|adaptations?|refinements?|"
-                           r"specializations?|specialisations?)\s+of\b", 40, False),
-    ("lineage:based_on", r"\b(?:based|built|founded|grounded)\s+(?:up)?on\b|\bbuilds?\s+(?:up)?on\b|"
-                         r"\bbuilding\s+(?:up)?on\b", 40, False),
-    ("lineage:inspired_by", r"\binspired\s+by\b", 40, False),
-    ("lineage:modifies", r"\bmodif(?:ies|ying)\b", 40, False),
-    ("lineage:uses", r"\b(?:uses|employs|adopts|utili[sz]es|relies\s+on)\b", 30, False),
-    ("lineage:integrates", r"\b(?:integrat(?:es|ed|ing|e)|combin(?:es|ed|ing|e)|unif(?:ies|ied|ying|y)|"
-                           r"incorporat(?:es|ed|ing|e)|marr(?:ies|ied|ying|y)|fus(?:es|ed|ing|e))\b", 40, False),
-    ("lineage:enables", r"\b(?:enabl(?:es|ed|ing|e)|allow(?:s|ed|ing)?)\b", 30, False),
-    ("lineage:class_of", r"\b(?:a|an)\s+(?:new\s+|novel\s+)?(?:class|family|type|kind)\s+of\b", 30, False),
-    ("lineage:tackled_by", r"\b(?:tackled|handled|addressed|solved|realized|realised|implemented|"
-                           r"approximated|computed)\s+(?:by|via|with|using)\b", 30, True),
-    ("lineage:via", r"\b(?:via|through|by\s+leveraging|by\s+using|leverag(?:es|ing)|exploit(?:s|ing))\b", 30, True),
-]
+CUES = [(c["rule"], c["pattern"], c["gap"], c["proposing"]) for c in _WORDS["cues"]]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
 # what a cue right after one of these speaks of is a resource or a task, no method: "a hotel review
 # dataset, based on X", "a novel semantic parsing task based on X", "the ASR toolkit, which combines X"
 # (not "a model for this task, based on X": the noun of a preposition is no subject)
-RESOURCE_HEADS = ("dataset", "data set", "corpus", "corpora", "benchmark", "task", "treebank", "lexicon",
-                  "resource", "database", "collection", "schema", "guidelines", "toolkit", "test set", "test-set")
+RESOURCE_HEADS = (*_WORDS["data_heads"], *_WORDS["resource_heads"])
 # what a paper reports is no method either: "we also present some results based on X"
-REPORT_HEADS = ("result", "experiment", "analysis", "analyses", "finding", "observation", "feature")
+REPORT_HEADS = tuple(_WORDS["report_heads"])
 RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HEADS + REPORT_HEADS) + r")s?\s*(?:\([^()]{1,40}\)\s*)?,?\s*"
                              r"(?:(?:that|which)\s+(?:(?:is|are|was|were)\s+)?)?$", re.IGNORECASE)
 # a sentence without one of these stems has no lineage cue (plain substring tests are cheap)
-CUE_STEMS = ("improv", "enhanc", "modif", "uses", "employs", "adopts", "utili", "relies on", "extend", "extension", "generali", "variant", "version", "modification",
-             "adaptation", "refinement", "speciali", "based", "built", "founded", "grounded", "build",
-             "inspired", "integrat", "combin", "unif", "incorporat", "marr", "fus", "enabl", "allow",
-             "class of", "family of", "type of", "kind of", "tackled", "handled", "addressed", "solved",
-             "realiz", "realis", "implemented", "approximated", "computed", "via", "through", "leverag",
-             "exploit", "its ", "motivated", "augment", "adapt", "enrich", "equip", "refine", "revise", "upgrade",
-             "simplif", "accelerat", "speed up", "robustif")
+CUE_STEMS = tuple(_WORDS["cue_stems"])
 FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Similarly|Moreover)\s+)"
                      r"(?:(?:[Ii]nspired|[Mm]otivated)\s+by|(?:[Bb]ased|[Bb]uilt|[Gg]rounded|[Ff]ounded)\s+(?:up)?on|"
                      r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)\s+")
-FRONTED_STEMS = ("inspired", "motivated", "based", "built", "grounded", "founded", "building", "extending")
+FRONTED_STEMS = tuple(_WORDS["fronted_stems"])
 # "In this paper, we improve X by ...", "we extend X with ...", "we build on X": the authors change a method
 # (their own is the result); the object is the noun phrase right after the verb
 WE_REVISE = re.compile(r"\b[Ww]e\s+(?:(?:also|further|then|first|here|now|therefore|thus|significantly|substantially)\s+)?"
                        r"(?:improve|modify|augment|adapt|enhance|enrich|equip|refine|extend|generali[sz]e|"
                        r"build\s+(?:up)?on|revise|upgrade|simplify|accelerate|speed\s+up|robustify)\s+")
 # what may stand between a verb (or a fronted cue) and its object: determiners and a few adjectives
-OBJECT_LEAD = re.compile(r"\s*(?:(?:the|a|an|our|their|its|this|these|those|existing|standard|original|vanilla|"
-                         r"popular|recent|previous|classical|classic|conventional|basic|simple|powerful|"
-                         r"state-of-the-art|well-known|widely[- ]used|recently[- ]proposed|successful|"
-                         r"traditional|strong|current|general)\s+){0,3}")
+OBJECT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["object_lead"])) + r")\s+){0,3}")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
@@ -302,7 +274,7 @@ TITLE_FOR_BEFORE = re.compile(r"\S\s+for\s+(?:the\s+)?$", re.IGNORECASE)
 TITLE_FOR_AFTER = re.compile(r"(?:s|\s+(?:networks?|models?|architectures?))?\s*(?:$|:|\s+(?:with|using|via|through)\b)",
                              re.IGNORECASE)
 # a method named as a field is (with TASK_NOUNS): what a paper does "for" it is work in the field
-TITLE_FOR_FIELDS = {"learning", "transfer", "filtering", "modeling", "modelling", "processing"}
+TITLE_FOR_FIELDS = frozenset(_WORDS["title_for_fields"])
 TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:Empirical|Comparative|Systematic|Analysis|Study|Evaluation|Survey)|"
                          r"Evaluat\w*|Analy[sz]\w*|Measuring|Explor\w*|Investigat\w*|Understanding|Revisit\w*|Probing|"
                          r"Assessing|Comparing|What|How|Why|When|Which|Does|Do|Is|Are|Can|Should|Using|Exploiting|"
@@ -333,7 +305,7 @@ def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> N
 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
 # Toolkit for Neural", "X a library for training" (up to three words between the tool and the method)
-TOOL_NOUNS = ("toolkit", "toolbox", "library", "package", "implementation", "software", "platform")
+TOOL_NOUNS = tuple(_WORDS["tool_nouns"])
 TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
                       r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
                       r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
@@ -399,8 +371,7 @@ KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUN
 BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNORECASE)
 
 
-_THING_BEFORE = re.compile(r"\b(?:dataset|data set|corpus|corpora|benchmark|treebank|lexicon|database|test set)s?"
-                           r"\s+(?:of|for|on|from)\b", re.IGNORECASE)
+_THING_BEFORE = re.compile(r"\b(?:" + "|".join(_WORDS["data_heads"]) + r")s?\s+(?:of|for|on|from)\b", re.IGNORECASE)
 
 
 def _bases(text, in_sent, ce, s_end, gap, rule):
@@ -496,8 +467,7 @@ def _unnamed_new_at(text, x, s_start):
                                                              text[max(s_start, x[0] - 30):x[0]]))
 
 
-_MODIFIER_WORDS = {*X_SUFFIXES, "specific", "aware", "oriented",  # "a SQL specific decoder"
-                   "performance", "results", "outputs", "output", "predictions", "accuracy"}  # "we improve TL performance"
+_MODIFIER_WORDS = frozenset((*X_SUFFIXES, *_WORDS["modifier_words"]))  # "a SQL specific decoder", "we improve TL performance"
 
 
 _WITHOUT_END = re.compile(r"\b(?:without|w/o|free\s+of|instead\s+of|rather\s+than)\s+$")
@@ -660,9 +630,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
 
 # the words after a name in a hyphenated label that say something about it: "DS-trained", "QF-specific",
 # "RNN-variant" (before it they make a name: "tailored-NMT", "biased-MTL")
-_ADJECTIVE_PART = re.compile(r"[a-z]+ed|(?:" + "|".join((*X_SUFFIXES, "specific", "aware", "oriented", "variant",
-                                                          "level", "only", "free", "wise", "related", "dependent",
-                                                          "agnostic", "independent", "enhanced")) + r")")
+_ADJECTIVE_PART = re.compile(r"[a-z]+ed|(?:" + "|".join((*X_SUFFIXES, *_WORDS["adjective_parts"])) + r")")
 # "ÚFAL-Oslo at MRP 2019: ...", "KOI at SemEval-2018 Task 5": the title names a team's system
 TEAM_TITLE = re.compile(r"\s*(\S+(?:\s\S+)?)\s+at\s+[A-Z]")
 
@@ -726,7 +694,7 @@ def _kind_instance(text: str, g: MethodGroup) -> bool:
 # "... Translation Systems for WMT", "our NMT submissions": the paper's own instances of a kind
 INSTANCE_AFTER = re.compile(r"(?:\s*\([^()]{1,20}\))?\)?\s+(?:systems?|submissions?)\b", re.IGNORECASE)
 # what ends the name of a task: "Paper Abstract Writing", "Privacy-Aware Text Rewriting"
-TASK_NAME_ENDS = {"writing", "rewriting", "population"}
+TASK_NAME_ENDS = frozenset(_WORDS["task_name_ends"])
 
 
 def _task_name(g: MethodGroup) -> bool:
@@ -757,11 +725,7 @@ def _modifier(text: str, g: MethodGroup) -> bool:
 
 
 # what a name stands for when it heads no method: "ICD codes", "the OSIAN corpus", "probing tasks"
-THING_HEADS = {"dataset", "data", "corpus", "corpora", "treebank", "benchmark", "lexicon", "resource", "database",
-               "collection", "annotation", "code", "schema", "guideline", "format", "standard", "tagset", "task",
-               "challenge", "competition", "workshop", "project", "consortium", "infrastructure", "team", "archive",
-               "portal", "website", "repository", "test set", "suite", "leaderboard", "inventory", "dictionary", "bank",
-               "theory", "community"}
+THING_HEADS = frozenset(_WORDS["thing_heads"])
 _HEAD_AFTER = re.compile(r"[?!]*(?:\s*\d+(?:\.\d+)*)?(?:[ -]+(?!(?:for|of|on|in|to|with|by|from|and|or|that|which|is|are|was|"
                          r"were|as|at|based)\b)([A-Za-z][a-z]*)\b(?!-)){1,3}")
 # "DocRED, a new dataset", "PolEmo – a corpus of", "PolEmo 2.0: Extended Corpus": an appositive says what it is
@@ -787,10 +751,8 @@ def _head_is_thing(text: str, start: int, end: int) -> bool:
 
 
 # what a method produces or is made of, no method to build on: "the CBT test set", "AMR graphs", "BoW features"
-PART_HEADS = {"set", "feature", "graph", "score", "tree", "output", "prediction", "label", "tag"}
-TASK_NOUNS = {"extraction", "detection", "recognition", "classification", "translation", "summarization",
-              "summarisation", "answering", "understanding", "labeling", "labelling", "resolution", "disambiguation",
-              "linking", "tagging", "parsing", "segmentation", "identification", "completion", "generation"}
+PART_HEADS = frozenset(_WORDS["part_heads"])
+TASK_NOUNS = frozenset(_WORDS["task_nouns"])
 
 
 def _np_head_is_task(text: str, end: int) -> bool:
@@ -807,14 +769,12 @@ def _np_head_is_task(text: str, end: int) -> bool:
 # what a long form that ends so names: a unit of text or a store of knowledge, no method
 # ("elementary discourse units (EDUs)", "lexical units (LUs)", "a commonsense knowledge base (CKB)";
 # not "Scalar Gated Unit (SGU)": a unit of a network is one)
-UNIT_ENDS = (*(f"{kind} unit{plural}" for kind in ("discourse", "lexical", "text", "textual", "semantic", "linguistic")
-               for plural in ("", "s")),
-             "knowledge base", "knowledge bases", "knowledge graph", "knowledge graphs")
+UNIT_ENDS = tuple(_WORDS["unit_ends"])
 # ("a parser based on Discourse Representation Theory (DRT)" builds on the theory; a long form that ends
 # with what a method makes is often the method's own name: "Textual and Social Factor Graph (TSFG)")
 LONG_FORM_THINGS = THING_HEADS - {"theory"}
 # what opens the name of an organised effort, no method: "Project MAIA", "Team Lovegood"
-EFFORT_FIRST = {"project", "team", "consortium", "workshop", "competition", "challenge", "initiative"}
+EFFORT_FIRST = frozenset(_WORDS["effort_first"])
 
 
 # a name built of a resource's word: "ASL-LEX", "EtymDB-2", "the ASL Signbank", "PropBank" (a lexicon, a
@@ -849,11 +809,7 @@ NOT_A_METHOD_LABEL = re.compile(r"\w\.[A-Z][a-z]|\.(?:com|org|net)\b|^[A-Z][a-z]
 # that describe a method of a kind rather than name one ("a heavily optimized NMT", "an innovative
 # Transformer", "a modified LSTM", "an open-source NMT")
 PHRASE_JOIN = re.compile(r"\s(?:and|or|between|for)\s")
-DESCRIBING_WORDS = {"innovative", "modified", "improved", "heavily", "highly", "open-source", "large-scale",
-                    "massive", "jointed", "novel", "new", "proposed", "simple", "standard", "vanilla", "basic",
-                    "existing", "traditional", "conventional", "original", "typical", "popular", "powerful",
-                    "several", "various", "different", "multiple", "our", "their", "this", "these", "a", "an",
-                    "the", "such", "special", "specific", "particular", "certain"}
+DESCRIBING_WORDS = frozenset(_WORDS["describing_words"])
 
 
 def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:

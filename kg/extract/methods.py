@@ -7,10 +7,12 @@ its spans, labels, key and role.
 from __future__ import annotations
 
 import bisect
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
@@ -19,6 +21,10 @@ from .vocabulary import cues, only_modifiers
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify, X_SUFFIXES)
+
+#: The kind nouns of the rules below, data (its "_about" says what each list is).
+KIND_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "methods.json"
+_KIND_WORDS = json.loads(KIND_WORDS_FILE.read_text(encoding="utf-8"))
 
 
 @dataclass
@@ -203,8 +209,7 @@ _PAREN_SKIP = re.compile(r"\s*\([^()]{1,20}\)")
 _DETS_ONLY = re.compile(r"\s+(?:[a-z][\w-]*\s+){0,4}")
 _VERSION_TAIL = re.compile(r"[\s-]*v?\d+(?:\.\d+)*$")
 # the heads of a long form that name a method's kind ("Token Attention Sparsification Technique")
-_METHOD_KIND_HEADS = {"technique", "method", "algorithm", "approach", "framework", "model", "network",
-                      "architecture", "estimator", "scheme", "strategy", "procedure", "mechanism", "heuristic"}
+_METHOD_KIND_HEADS = frozenset(_KIND_WORDS["method_kind_heads"])
 # a use cue right before a defined name: "we advocate the use of X (XS)", "uses the X (XS)"
 _USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|a\s+|an\s+)?$", re.IGNORECASE)
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
@@ -273,8 +278,7 @@ _HEADS_ALL = METHOD_HEADS | GENERIC_HEADS
 _BROAD_HEADS = GENERIC_HEADS | {"framework", "mechanism", "architecture"}  # a capitalised name needs more with these
 _FIELD_HEADS = NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}  # "Machine Translation system"
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
-_METHOD_FOLLOW = {"framework", "method", "algorithm", "approach", "model", "architecture", "technique", "estimator",
-                  "procedure", "scheme", "test", "loss", "layer", "module"}
+_METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
 
 
 def _follow_word(text: str, ab: Abbrev) -> str:
@@ -286,8 +290,7 @@ def _follow_word(text: str, ab: Abbrev) -> str:
 
 # "the Conference on Computational Natural Language Learning": a venue's name
 # a kind of method, a comma and one coined name that ends the clause or a list of names
-_KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted({"method", "model", "approach", "algorithm", "technique",
-                                                           "baseline", "architecture", "system", "framework"}))
+_KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted(_KIND_WORDS["comma_kind_nouns"]))
                               + r")s?,\s+(?:namely\s+)?(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?=\s*(?:[.;)]|,|\s(?:and|or)\s))")
 _OUR_KIND = re.compile(r"\b[Oo]ur\s+(?:(?!(?:the|a|an|that|this|is|are|and|or|with|to|of|in)\s)[\w-]+\s+){0,3}?\w$")
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
