@@ -102,6 +102,17 @@ def test_which_names_are_built_on_a_name(label, built):
     assert built_on(label, "BERT") is built
 
 
+@pytest.mark.parametrize("label,name,built", [
+    # a glued name holding a far more named name around the name is built on that one
+    ("QLRNX", "RNX", False), ("Tree-QLRNX", "RNX", False), ("CQLRNX", "RNX", False),
+    ("CQLRNX", "QLRNX", True), ("DCRNX", "RNX", True), ("RNX-Tree", "RNX", True),
+])
+def test_a_glued_name_is_built_on_the_most_named_name_it_holds(label, name, built):
+    from kg.analytics.lineage import built_on
+    papers = {"QLRNX": 500, "RNX": 30, "DCRNX": 3}
+    assert built_on(label, name, lambda n: papers.get(n, 0)) is built
+
+
 def test_pretrained_models_of_an_architecture(lines_store):
     m = lineage(lines_store, "Transformer")
     assert links_to_subject(m)[MODEL + "bert"].relation == "architecture"

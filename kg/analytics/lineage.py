@@ -24,6 +24,7 @@ import json
 import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
+from typing import Callable
 
 import networkx as nx
 import pyoxigraph as ox
@@ -394,11 +395,20 @@ def _spread(users: list[tuple[str, int, int | None]], keep: int) -> list[tuple[s
 _MODIFIER_USE = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")\s.+", re.IGNORECASE)
 
 
-def built_on(label: str, name: str) -> bool:
+def built_on(label: str, name: str, named: Callable[[str], int] | None = None) -> bool:
     """Whether the name ``label`` is built on ``name``: it holds the name as a word of its own
     ("hierarchical BERT", "BERT-CRF", "X-GAN"), or an acronym-like name glued to a prefix or a
     suffix ("BioBERT", "DCGAN", "BERTweet"). Acronyms match in their case only; a name shorter
-    than ``MIN_AFFIX_NAME`` only as a word.
+    than ``MIN_AFFIX_NAME`` only as a word. With ``named`` (how many papers name a label), a glued
+    name that holds a name far more named than ``name`` around it is built on that one, not on
+    ``name`` ("LSTM", "Tree-LSTM", "CLSTM": not on "STM"; ``far_more_named``, as for a stated
+    extension).
+
+    >>> papers = {"LSTM": 577, "STM": 37, "GAN": 90, "DCGAN": 2}.get
+    >>> [built_on(x, "STM", lambda n: papers(n, 0)) for x in ("LSTM", "Tree-LSTM", "CLSTM", "STM-X")]
+    [False, False, False, True]
+    >>> built_on("DCGAN", "GAN", lambda n: papers(n, 0)), built_on("CLSTM", "LSTM", lambda n: papers(n, 0))
+    (True, True)
 
     >>> [built_on(x, "BERT") for x in ("BioBERT", "hierarchical BERT", "BERT", "Albert", "RoBERTa")]
     [True, True, False, False, False]
@@ -429,7 +439,19 @@ def built_on(label: str, name: str) -> bool:
         rest = label[len(name):]
     else:
         return False
-    return rest.replace("-", "").isalnum()
+    if not rest.replace("-", "").isalnum():
+        return False
+    if named is None:
+        return True
+    # the names the glued word may be made of around ``name``: "CLSTM" holds "LSTM" holding "STM"
+    at = len(rest) if label.endswith(name) else 0
+    a, b = at, at + len(name)
+    while a > 0 and label[a - 1].isalnum():
+        a -= 1
+    while b < len(label) and label[b].isalnum():
+        b += 1
+    around = [label[k:b] for k in range(a, at)] if at else [label[a:k] for k in range(at + len(name) + 1, b + 1)]
+    return not any(far_more_named(named(w), named(name)) for w in around)
 
 
 @dataclass
@@ -448,6 +470,7 @@ class LineIndex:
     first: dict[str, int | None] = field(default_factory=dict)
     extends: nx.DiGraph = field(default_factory=nx.DiGraph)  # the stated extensions a line takes
     _canonical: dict[str, str] | None = None
+    _named: dict[str, int] | None = None
     _folded: list[tuple[str, str, str]] | None = None  # (IRI, preferred label, casefolded)
 
     @classmethod
@@ -480,6 +503,15 @@ class LineIndex:
         words = fold(self.label(iri)).split()
         return len(words) > 1 and words[-1] in X_SUFFIXES
 
+    def named(self, label: str) -> int:
+        """How many papers name the method or model of ``label`` (the most of any it labels)."""
+        if self._named is None:
+            self._named = defaultdict(int)
+            for iri, names in self.labels.items():
+                for n in {*names, self.pref.get(iri, "")}:
+                    self._named[n] = max(self._named[n], self.papers.get(iri, 0))
+        return self._named.get(label, 0)
+
     def names_built_on(self, subjects: set[str], main: str) -> dict[str, tuple[str, str]]:
         """Methods and models whose preferred label is built on a name of ``subjects`` (``main``
         and its other nodes): IRI -> (that label, the name it is built on). Generic concepts
@@ -503,7 +535,7 @@ class LineIndex:
                 continue
             if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
                 continue  # (the last: the subject by another name)
-            hit = next((n for n, f in folded if f in low and built_on(label, n)), None)
+            hit = next((n for n, f in folded if f in low and built_on(label, n, self.named)), None)
             if hit:
                 out[iri] = (label, hit)
         return out

@@ -82,6 +82,9 @@ SELECT DISTINCT ?subject ?link ?object ?sentence ?start ?end ?rule ?confidence W
 #: Every method's and model's preferred label, for the names a target's name is built on.
 PREFERRED = """
 SELECT ?x ?label WHERE { { ?x a kg:Method } UNION { ?x a kg:Model } ?x skos:prefLabel ?label }"""
+#: How many papers name the method or model of a label (``?label``).
+NAMED_BY = """
+SELECT (COUNT(DISTINCT ?paper) AS ?papers) WHERE { ?x skos:prefLabel|skos:altLabel ?label . ?paper kg:mentions|kg:usesModel ?x }"""
 
 
 def names_under(store: Store, target: str) -> list[dict]:
@@ -92,9 +95,13 @@ def names_under(store: Store, target: str) -> list[dict]:
     rows = store.select(PREFERRED)
     own = {r["label"] for r in rows if r["x"] == target.strip() or r["label"].casefold() == target.strip().casefold()}
     out = []
+
+    def named(label: str) -> int:  # (asked only of a name glued to an affix: "Tree-LSTM" holds "STM")
+        return int(store.select(NAMED_BY, {"label": label})[0]["papers"] or 0)
+
     for name in sorted(own):
         for r in rows:
-            if len(r["label"]) < len(name) and r["label"].casefold() in name.casefold() and built_on(name, r["label"]):
+            if len(r["label"]) < len(name) and r["label"].casefold() in name.casefold() and built_on(name, r["label"], named):
                 out.append({"subject": name, "link": "nameBuiltOn", "object": r["label"],
                             "sentence": f"Its name “{name}” is built on “{r['label']}”.", "start": None, "end": None,
                             "rule": "name", "confidence": None})
