@@ -165,7 +165,7 @@ class EntityMention:
     name: str  # canonical label
     labels: set[str]
     evidence: Evidence
-    written: str = ""  # the form the text wrote, when the name is the catalogue's ("BERT-base" for BERT)
+    written: str = ""  # the form the text wrote, when the name is the catalogue's ("bert-base-uncased" for BERT-base)
     iri: str = ""  # the catalogue's node, when the catalogue knows it
 
 

@@ -129,12 +129,12 @@ def test_a_changed_document_replaces_its_old_version(tmp_path):
 
 
 def test_a_replaced_document_keeps_the_family_of_a_model_still_used(tmp_path):
-    """A model of a line (RoBERTa) keeps its family's head (BERT) through an increment that
+    """A model of a line (Vicuna) keeps its family's head (Llama) through an increment that
     replaces another document; the head goes with the last model of its line."""
     old, new = tmp_path / "old", tmp_path / "new"
     for folder in (old, new):
         folder.mkdir()
-    probe = {"title": "Probing a Model", "abstract": "We probe RoBERTa for syntactic trees.", "authors": ["Ann Able"],
+    probe = {"title": "Probing a Model", "abstract": "We probe Vicuna for syntactic trees.", "authors": ["Ann Able"],
              "year": 2020}
     other = {"title": "Trees Counted", "abstract": "We count trees with a chart parser.", "authors": ["Bob Baker"],
              "year": 2021}

@@ -472,8 +472,24 @@ def test_split_methods_keep_their_family(methods_and_models):
 
 def test_tuned_checkpoints_are_of_their_base_models_line(methods_and_models):
     for model, line in [("zephyr", "mistral"), ("wizardlm", "llama"), ("sky-t1", "qwen"),
-                        ("minerva", "palm"), ("labse", "bert"), ("vinvl", "oscar-vision-language-model")]:
+                        ("minerva", "palm"), ("vinvl", "oscar-vision-language-model")]:
         assert (URIRef(KGR + "model/" + model), SKOS.broader, URIRef(KGR + "model/" + line)) in methods_and_models, (model, line)
+
+
+def test_a_bare_pretraining_family_is_a_method_and_its_checkpoints_models_of_it(methods, models):
+    # a bare BERT, RoBERTa or T5 names the pretraining approach and architecture, as ELMo does
+    for name, family in [("BERT", "transformer"), ("RoBERTa", "bert"), ("SpanBERT", "bert"), ("T5", "transformer"),
+                         ("XLNet", "transformer-xl"), ("BART", "transformer")]:
+        concept = next(methods.subjects(SKOS.prefLabel, Literal(name)))
+        assert (concept, SKOS.broader, KGM[family]) in methods, name
+        assert not set(models.subjects(SKOS.prefLabel, Literal(name))), name
+    # a size or release, and a retraining on a domain or language, is a model whose architecture it is
+    for model, method in [("bert-base", "bert"), ("bert-large", "bert"), ("roberta-large", "roberta"), ("t5-11b", "t5"),
+                          ("scibert", "bert"), ("mbert", "bert"), ("labse", "bert"), ("xlm-r", "roberta"), ("mt5", "t5")]:
+        assert (URIRef(KGR + "model/" + model), KG.architecture, KGM[method]) in models, (model, method)
+    # vision-language models and chat LLMs stay models
+    for name in ("CLIP", "BLIP", "GPT-4", "Llama-2-7B", "GPT-2 medium"):
+        assert set(models.subjects(SKOS.prefLabel, Literal(name))), name
 
 
 def test_breadth_block_names_find_their_concepts(real_nlp):

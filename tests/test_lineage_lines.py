@@ -32,27 +32,32 @@ def links_to_subject(m):
     return {e.source: e for e in m.edges if e.target == m.subject}
 
 
-def test_models_of_a_line_come_from_the_catalogue(lines_store):
-    # the graph holds the catalogue's family of each model a paper names, as itself
-    assert lines_store.ask(f"ASK {{ <{MODEL}roberta> skos:broader <{MODEL}bert> }}")
-    assert lines_store.ask(f"ASK {{ <{MODEL}bert> kg:architecture <{KGM}transformer> }}")
+def test_members_of_a_line_come_from_the_catalogue(lines_store):
+    # a bare BERT is the method; RoBERTa and DistilBERT are kinds of it (methods.ttl, in the graph), and
+    # SciBERT, a retraining on scientific text, a model whose architecture it is (written with the model)
+    assert lines_store.ask(f"ASK {{ <{KGM}roberta> skos:broader <{KGM}bert> }}")
+    assert lines_store.ask(f"ASK {{ <{MODEL}scibert> kg:architecture <{KGM}bert> }}")
+    assert lines_store.ask(f"ASK {{ <{KGM}bert> skos:broader <{KGM}transformer> }}")
     m = lineage(lines_store, "BERT")
-    assert (m.subject, m.kind) == (MODEL + "bert", "method")
+    assert (m.subject, m.kind) == (KGM + "bert", "method")
     links = links_to_subject(m)
-    for iri, label in (("roberta", "RoBERTa"), ("scibert", "SciBERT"), ("distilbert", "DistilBERT")):
-        e = links[MODEL + iri]
+    for iri, label in (("roberta", "RoBERTa"), ("distilbert", "DistilBERT")):
+        e = links[KGM + iri]
         assert e.relation == "kindOf"
-        assert e.evidence[0] == f"The catalogue lists {label} as a model of the line of BERT."
+        assert e.evidence[0] == f"The catalogue lists {label} as a kind of BERT."
         assert e.evidence[1].startswith("Named in ") and label in e.evidence[1]  # a paper's sentence naming it
-    roberta = next(n for n in m.nodes if n.id == MODEL + "roberta")
-    assert (roberta.kind, roberta.papers, roberta.year, roberta.dated_by) == ("model", 4, 2020, "named")
+    e = links[MODEL + "scibert"]
+    assert e.relation == "architecture"
+    assert e.evidence[0] == "The catalogue lists SciBERT as a pretrained BERT."
+    roberta = next(n for n in m.nodes if n.id == KGM + "roberta")
+    assert (roberta.kind, roberta.papers, roberta.year, roberta.dated_by) == ("method", 4, 2020, "named")
 
 
-def test_a_catalogue_model_is_one_node_whatever_form_a_paper_writes(tmp_path):
+def test_a_checkpoint_is_a_model_of_its_method_whatever_form_a_paper_writes(tmp_path):
     from kg.build import build
     from kg.rdf.store import open_store
 
-    written = ["BERT-base", "BERT base", "bert-large-uncased", "BERT"]
+    written = ["BERT-base", "BERT base", "bert-base-uncased", "bert-large-uncased", "BERT"]
     papers = [{"title": f"Tagging study {i}", "abstract": f"We fine-tune {w} on tagging task {i}.", "year": 2019,
                "authors": [f"Ann Lee{i}"]} for i, w in enumerate(written)]
     papers.append({"title": "Multilingual tagging", "abstract": "We fine-tune multilingual BERT and RoBERTa-large "
@@ -61,21 +66,25 @@ def test_a_catalogue_model_is_one_node_whatever_form_a_paper_writes(tmp_path):
     build([tmp_path / "p.jsonl"], tmp_path / "out", views=False, workers=1)
     store = open_store(tmp_path / "out")
     used = {r["m"] for r in store.select("SELECT DISTINCT ?m WHERE { ?p kg:usesModel ?m }")}
-    # the catalogue's nodes; a size or casing suffix ("bert-large-uncased") is the same model, a size
-    # the catalogue lists apart ("GPT-2 medium") its own
-    assert used == {MODEL + x for x in ("bert", "mbert", "roberta", "gpt-2-medium")}
-    assert store.ask(f"ASK {{ <{MODEL}bert> skos:prefLabel \"BERT\" }}")
+    # the catalogue's nodes; a casing suffix ("bert-base-uncased") is the same checkpoint, a size another
+    assert used == {MODEL + x for x in ("bert-base", "bert-large", "mbert", "roberta-large", "gpt-2-medium")}
+    # the bare name is the method, which no paper uses as a model
+    assert store.ask(f"ASK {{ ?p dcterms:title \"Tagging study 4\" ; kg:mentions <{KGM}bert> }}")
+    assert not store.ask(f"ASK {{ ?p dcterms:title \"Tagging study 4\" ; kg:usesModel ?m }}")
     # each paper's written form stays: as a label of the node and as the span of its evidence
-    for i, w in enumerate(written):
-        assert store.ask(f"ASK {{ <{MODEL}bert> skos:prefLabel|skos:altLabel \"{w}\" }}")
+    for i, w in enumerate(written[:3]):
+        assert store.ask(f"ASK {{ <{MODEL}bert-base> skos:prefLabel|skos:altLabel \"{w}\" }}")
         rows = store.select(f"""SELECT ?s ?a ?b WHERE {{ ?e kg:subject ?p ; kg:predicate kg:usesModel ;
-            kg:object <{MODEL}bert> ; kg:sentence ?s ; kg:startOffset ?a ; kg:endOffset ?b .
+            kg:object <{MODEL}bert-base> ; kg:sentence ?s ; kg:startOffset ?a ; kg:endOffset ?b .
             ?p dcterms:title "Tagging study {i}" }}""")
         assert [r["s"][int(r["a"]):int(r["b"])] for r in rows] == [w]
     bert = lineage(store, "BERT")
-    assert bert.subject == MODEL + "bert"
-    assert {n.id for n in bert.nodes if n.kind == "model"} == {MODEL + x for x in ("bert", "mbert", "roberta")}
-    assert next(n for n in bert.nodes if n.id == MODEL + "bert").papers == 4
+    assert bert.subject == KGM + "bert"
+    # the checkpoints and multilingual BERT instantiate it; RoBERTa-large instantiates RoBERTa, a kind of it
+    assert {n.id for n in bert.nodes if n.kind == "model"} == {MODEL + x for x in ("bert-base", "bert-large", "mbert",
+                                                                                   "roberta-large")}
+    assert next(n for n in bert.nodes if n.id == MODEL + "bert-base").papers == 3
+    assert next(n for n in bert.nodes if n.id == KGM + "bert").papers == 1
     store.close()
 
 
@@ -115,10 +124,11 @@ def test_a_glued_name_is_built_on_the_most_named_name_it_holds(label, name, buil
 
 def test_pretrained_models_of_an_architecture(lines_store):
     m = lineage(lines_store, "Transformer")
-    assert links_to_subject(m)[MODEL + "bert"].relation == "architecture"
+    assert links_to_subject(m)[KGM + "bert"].relation == "kindOf"
     # RoBERTa hangs from BERT, and BERT carries its line: its papers and RoBERTa's, SciBERT's, DistilBERT's
-    assert {(e.source, e.target, e.relation) for e in m.edges} >= {(MODEL + "roberta", MODEL + "bert", "kindOf")}
-    bert = next(n for n in m.nodes if n.id == MODEL + "bert")
+    assert {(e.source, e.target, e.relation) for e in m.edges} >= {(KGM + "roberta", KGM + "bert", "kindOf"),
+                                                                    (MODEL + "scibert", KGM + "bert", "architecture")}
+    bert = next(n for n in m.nodes if n.id == KGM + "bert")
     assert bert.weight == bert.papers + 4 + 1 + 1
 
 
@@ -162,8 +172,10 @@ def test_each_kind_is_queried_and_explained_as_itself(lines_store):
     kinds = {r["label"]: r["evidence"] for r in run_named(lines_store, "method-line", {"name": "BERT"})}
     assert kinds["RoBERTa"] == "kind of" and kinds["PoliBERT"] == "name built on"
     assert "BERT-based" not in kinds
+    rows = {(r["label"], r["evidence"]) for r in run_named(lines_store, "method-line", {"name": "BERT"})}
+    assert ("SciBERT", "instantiates") in rows and ("DistilBERT", "kind of") in rows
     kinds = {r["label"]: r["evidence"] for r in run_named(lines_store, "method-line", {"name": "Transformer"})}
-    assert kinds["BERT"] == "instantiates" and kinds["RoBERTa"] == "kind of"
+    assert kinds["BERT"] == "kind of" and kinds["RoBERTa"] == "kind of" and kinds["SciBERT"] == "kind of"
     grounds = {(r["subject"], r["link"], r["object"], r["rule"]) for r in explain(lines_store, "RoBERTa")}
     assert ("RoBERTa", "kindOf", "BERT", "catalogue") in grounds
     grounds = {(r["subject"], r["link"], r["rule"]) for r in explain(lines_store, "ZooGAN")}

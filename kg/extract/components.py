@@ -276,8 +276,8 @@ class EntityFinder:
         return None
 
     def _catalogued_model(self, name: str) -> list[str]:
-        """The catalogue's model a written name is, whatever its size or casing suffix ("BERT base",
-        "bert-large-uncased" are BERT; "GPT-2 medium", a catalogue entry of its own, stays itself):
+        """The catalogue's model a written name is, whatever its size or casing suffix ("Vicuna-33B" is
+        Vicuna, "bert-large-uncased" BERT-large; "GPT-2 medium", a catalogue entry of its own, stays itself):
         [IRI, preferred label], or ["", ""] when the catalogue knows none."""
         for label in (name, _SIZE_TAIL.sub("", name)):
             c = self._concept(label, "model") if label else None

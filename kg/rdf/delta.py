@@ -95,8 +95,8 @@ DROP_CATEGORY_LEAVES = """
 DELETE { ?x ?p ?o } WHERE { ?x skos:inScheme kgr:categories .
   FILTER NOT EXISTS { ?y dcterms:subject ?x } FILTER NOT EXISTS { ?z skos:broader ?x } ?x ?p ?o }"""
 CATEGORY_DEPTH = 3
-#: Models no paper uses, leaves first: a family's head (BERT) stays while a model of its line
-#: (RoBERTa) that a paper uses points to it.
+#: Models no paper uses, leaves first: a family's head (Llama) stays while a model of its line
+#: (Vicuna) that a paper uses points to it.
 DROP_MODEL_LEAVES = """
 DELETE { ?x ?p ?o } WHERE { ?x a kg:Model .
   FILTER NOT EXISTS { ?y kg:usesModel ?x } FILTER NOT EXISTS { ?z skos:broader ?x } ?x ?p ?o }"""
