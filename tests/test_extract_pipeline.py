@@ -179,13 +179,3 @@ def test_phrase_keywords_are_the_tokenizers_and_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
     keywords.keywords_file("en").write_text("{not json", encoding="utf-8")
     assert keywords.phrase_keywords("en", spellings) == expected  # a broken file is made again
-
-
-def test_latex_left_in_a_paper_made_in_code_is_read_as_a_reader_writes_it(nlp):
-    """A paper that no reader cleaned ("$\\mu$Route" in a title an audit passes as it is) is read as
-    ``kg.ingest`` would have written it: "μRoute"."""
-    raw = paper("pl", "We propose $\\mu$Route, a novel framework for fast inference.", title="$\\mu$Route: Routing Tokens")
-    clean = paper("pu", "We propose μRoute, a novel framework for fast inference.", title="μRoute: Routing Tokens")
-    (a,), (b,) = (list(extract_papers([p], nlp)) for p in (raw, clean))
-    assert [(m.method.label, m.role) for m in a.methods] == [(m.method.label, m.role) for m in b.methods]
-    assert ("μRoute", "proposes") in [(m.method.label, m.role) for m in a.methods]

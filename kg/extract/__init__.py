@@ -50,7 +50,6 @@ import spacy
 from spacy.attrs import LOWER
 from spacy.language import Language
 
-from kg.ingest.text import clean_text
 from kg.model import EntityMention, Evidence, Extraction, LineageLink, MethodMention, MethodRef, Paper
 
 from . import components  # noqa: F401  (registers the factories)
@@ -88,22 +87,11 @@ def load_pipeline(lexicons: Sequence[Path] = (), *, methods_json: Path | None = 
     return nlp
 
 
-# LaTeX a reader would have turned into Unicode ("$\beta$-VAE", "\textit{X}"): a paper made in code
-# (an audit's titles, the Python API), not read by ``kg.ingest``
-_LATEX_LEFT = re.compile(r"\\[A-Za-z]|\$[^$\s][^$]*\$")
-
-
-def _plain(text: str) -> str:
-    """The text as a reader leaves it: its LaTeX in Unicode ("β-VAE", ``kg.ingest.text.clean_text``)."""
-    return clean_text(text) if _LATEX_LEFT.search(text) else text
-
-
 def paper_text(paper: Paper) -> tuple[str, int, int]:
     """The text the pipeline reads for a paper: the title (one line) and the abstract, and where
-    each starts; LaTeX left in either is read as a reader would have written it (``_plain``).
-    Returns (text, title_len, abstract_start)."""
-    title = re.sub(r"\s+", " ", _plain(paper.title or "")).strip()
-    abstract = _plain(paper.abstract or "")
+    each starts. Returns (text, title_len, abstract_start)."""
+    title = re.sub(r"\s+", " ", paper.title or "").strip()
+    abstract = paper.abstract or ""
     if title:
         return title + "\n\n" + abstract, len(title), len(title) + 2
     return abstract, 0, 0
