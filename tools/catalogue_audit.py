@@ -26,6 +26,7 @@ from kg.extract import extract_papers, load_pipeline  # noqa: E402
 from kg.extract.lexicon import default_lexicon_paths  # noqa: E402
 from kg.extract.text import norm_key  # noqa: E402
 from kg.ingest import read_document  # noqa: E402
+from kg.ingest.text import clean_text  # noqa: E402
 from kg.model import Paper  # noqa: E402
 
 SHARED = ROOT.parents[1] / "shared"
@@ -56,8 +57,9 @@ def write_bib(records, path: Path) -> None:
 
 
 def as_papers(items, titles: bool) -> list[Paper]:
+    # the titles file is no document kg.ingest reads: its LaTeX ("$\beta$-VAE") is cleaned as a reader does
     if titles:
-        return [Paper(key=f"t{i}", title=x.get("title"), abstract="", year=x.get("year"), authors=[],
+        return [Paper(key=f"t{i}", title=clean_text(x.get("title")), abstract="", year=x.get("year"), authors=[],
                       authors_truncated=False, categories=[], sources=[]) for i, x in enumerate(items)]
     return [Paper(key=f"a{i}", title=r.title, abstract=r.abstract, year=r.year, authors=[],
                   authors_truncated=False, categories=[], sources=[]) for i, r in enumerate(items)]
