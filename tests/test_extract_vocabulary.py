@@ -42,6 +42,12 @@ def test_an_acronym_definition_with_a_method_head_teaches_both_forms(lexicon):
     assert kinds(v, "Gated Span Attention") == {"acronym"}
 
 
+def test_an_acronym_defined_for_a_learned_representation_is_a_name(lexicon):
+    v = learn(lexicon, "We present Layered Gloss Vectors (LGV), a sparse representation of senses.",
+              "Each token gets two feature vectors from the encoder, and we use feature vectors again.")
+    assert accepted(v) == {"Layered Gloss Vectors": ["Layered Gloss Vectors", "LGV"]}
+
+
 def test_an_acronym_defined_for_two_names_is_kept_by_neither(lexicon):
     v = learn(lexicon, "We train Gated Span Attention (GSA) models.", "We use Global Skip Attention (GSA) again.")
     assert all("GSA" not in labels for labels in accepted(v).values())

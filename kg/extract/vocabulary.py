@@ -4,7 +4,8 @@
 title, abstract)`` triples, plain strings and regexes, no spaCy) and collects candidate method
 names with counted evidence, each kind with the papers that gave it:
 
-- ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
+- ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)")
+  or a learned representation's ("Sparse Composite Document Vectors (SCDV)");
 - ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...", the whole
   noun phrase: "we introduce a new locally normalized model", or the title's phrase of a one-word
   proposal: "A Span-based Linearization for ..." + "we propose a novel linearization of ..."), and a
@@ -96,6 +97,7 @@ class Cues:
     title_cut: re.Pattern  # punctuation, dashes and the title's cut, means and conjunction words, captured
     title_means: frozenset[str]
     title_conjunctions: frozenset[str]
+    representation_heads: frozenset[str]
 
     def adverb(self, word: str) -> bool:
         return word.endswith("ly") and word not in self.not_adverbs
@@ -112,7 +114,8 @@ def cues() -> Cues:
                 frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()},
                 frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]),
                 _title_cut(data["title_cuts"] + data["title_means"] + data["title_conjunctions"]),
-                frozenset(data["title_means"]), frozenset(data["title_conjunctions"]))
+                frozenset(data["title_means"]), frozenset(data["title_conjunctions"]),
+                frozenset(data["representation_heads"]))
 
 
 def _title_cut(words: list[str]) -> re.Pattern:
@@ -684,7 +687,7 @@ class _Learner:
                 self.vocabulary.short_uses[short] += 1
                 if norm_key(short) in self.known or short.lower() in NOT_METHOD_TOKENS or not _LONG_FORM.fullmatch(long):
                     continue  # the catalogue's acronym ("convolution neural network (CNN)" is its CNN), a venue's
-                if head in METHOD_HEADS or head in c.technique_heads:
+                if head in METHOD_HEADS or head in c.technique_heads or head in c.representation_heads:
                     sentence = next((text[a:b] for a, b in sents if a <= ab.long_start < b), text)
                     self.note(paper, long, "acronym", sentence, short=short)
             if text is title:
