@@ -42,6 +42,12 @@ def test_an_acronym_definition_with_a_method_head_teaches_both_forms(lexicon):
     assert kinds(v, "Gated Span Attention") == {"acronym"}
 
 
+def test_an_acronym_defined_for_a_learned_representation_is_a_name(lexicon):
+    v = learn(lexicon, "We present Layered Gloss Vectors (LGV), a sparse representation of senses.",
+              "Each token gets two feature vectors from the encoder, and we use feature vectors again.")
+    assert accepted(v) == {"Layered Gloss Vectors": ["Layered Gloss Vectors", "LGV"]}
+
+
 def test_an_acronym_defined_for_two_names_is_kept_by_neither(lexicon):
     v = learn(lexicon, "We train Gated Span Attention (GSA) models.", "We use Global Skip Attention (GSA) again.")
     assert all("GSA" not in labels for labels in accepted(v).values())
@@ -57,6 +63,30 @@ def test_a_proposed_name_with_a_technique_head(lexicon):
     v = learn(lexicon, "We propose bilateral gate attention for long documents.")
     assert "bilateral gate attention" in accepted(v)
     assert kinds(v, "bilateral gate attention") == {"proposal"}
+
+
+def test_one_hyphenated_word_with_a_technique_head_is_a_name(lexicon):
+    v = learn(lexicon, "Our reader adds a twin-attention mechanism to each layer.",
+              "We propose quad-pooling for long documents.",
+              "We use a zig-attention LSTM and a new-attention layer.")
+    assert {"twin-attention", "quad-pooling"} <= set(accepted(v))
+    assert kinds(v, "quad-pooling") == {"proposal"}
+    # a compound before a name qualifies it; a plain word is no part of a name
+    assert not {"zig-attention", "new-attention"} & {t.label for t in v.terms.values()}
+    # the catalogue's hyphenated method with modifiers is that method, described
+    v = learn(lexicon, "We propose a tri-modal self-attention for video.")
+    assert "tri-modal self-attention" not in {t.label for t in v.terms.values()}
+
+
+def test_a_name_may_begin_with_an_x_based_compound_where_a_paper_proposes_it(lexicon):
+    v = learn(lexicon, "We propose a ridge-guided span attention model for parsing.",
+              "The reader uses a graph-based pruning mechanism.",
+              "We propose a stack-based variational autoencoder for parsing.")
+    assert "ridge-guided span attention" in accepted(v)
+    assert "proposal" in kinds(v, "ridge-guided span attention")
+    assert "graph-based pruning" not in accepted(v)  # a kind described, not defined
+    # the catalogue's method with modifiers is that method, described
+    assert "stack-based variational autoencoder" not in {t.label for t in v.terms.values()}
 
 
 def test_a_coined_name(lexicon):

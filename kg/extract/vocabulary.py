@@ -4,7 +4,8 @@
 title, abstract)`` triples, plain strings and regexes, no spaCy) and collects candidate method
 names with counted evidence, each kind with the papers that gave it:
 
-- ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)");
+- ``acronym``: a defined acronym whose long form has a method head ("Low-Rank Adaptation (LoRA)")
+  or a learned representation's ("Sparse Composite Document Vectors (SCDV)");
 - ``proposal``: a name a sentence proposes ("we propose a novel selective decoding ...", the whole
   noun phrase: "we introduce a new locally normalized model", or the title's phrase of a one-word
   proposal: "A Span-based Linearization for ..." + "we propose a novel linearization of ..."), and a
@@ -16,7 +17,10 @@ names with counted evidence, each kind with the papers that gave it:
   procedure"), which describe as often as they name;
 - ``head_phrase``: a noun phrase ending in a technique head ("... attention", "... decoding",
   "... normalization", "... sampling", "... estimation"), taken whole by a lexical grammar that
-  stops at determiners, prepositions, verbs and adverbs;
+  stops at determiners, prepositions, verbs and adverbs; one hyphenated word ending in a technique
+  head is such a phrase ("bi-attention"), and an X-based compound may begin one ("chunk-based
+  decoders", a name where a paper proposes it, a description before a kind noun); the catalogue's
+  method with such modifiers ("multimodal self-attention") is that method, described;
 
 and, around each occurrence, the contexts it is used in (``uses``: "we use X"; ``based``: "X-based",
 "based on X"; ``variant``: "a variant of X"; ``outperforms``: "X outperforms", "than X").
@@ -93,6 +97,7 @@ class Cues:
     title_cut: re.Pattern  # punctuation, dashes and the title's cut, means and conjunction words, captured
     title_means: frozenset[str]
     title_conjunctions: frozenset[str]
+    representation_heads: frozenset[str]
 
     def adverb(self, word: str) -> bool:
         return word.endswith("ly") and word not in self.not_adverbs
@@ -109,7 +114,8 @@ def cues() -> Cues:
                 frozenset(data["not_adverbs"]), frozenset(data["data_nouns"]), {k: re.compile(v) for k, v in data["contexts"].items()},
                 frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]),
                 _title_cut(data["title_cuts"] + data["title_means"] + data["title_conjunctions"]),
-                frozenset(data["title_means"]), frozenset(data["title_conjunctions"]))
+                frozenset(data["title_means"]), frozenset(data["title_conjunctions"]),
+                frozenset(data["representation_heads"]))
 
 
 def _title_cut(words: list[str]) -> re.Pattern:
@@ -325,6 +331,7 @@ _WORDS_BEFORE = re.compile(r"(?:(?<![\w'-])" + _LOWER_WORD + r" ){1,%d}$" % (MAX
 #: half the time of one expression of alternatives
 _LOWER_TOKEN = re.compile(r"(?<![\w'-])[a-z]+(?:-[a-z]+)*(?![\w'-])")
 _WORD_AFTER = re.compile(r" (" + _LOWER_WORD + r")(?![\w'-])")
+_NAME_AFTER = re.compile(r" [A-Z]")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)[ ,]*$")
 _X_WORD = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")$")
 #: (the lookahead first lets the scan skip every place no cue starts: 40% faster)
@@ -357,9 +364,11 @@ def _modifiers(text: str, lo: int, a: int, c: Cues) -> int | None:
     k = len(words)
     while k > 0:
         w = words[k - 1][1]
-        if w in c.stops or c.adverb(w) or _X_WORD.search(w) or w in GENERIC_HEADS:
+        if w in c.stops or c.adverb(w) or w in GENERIC_HEADS:
             break
         k -= 1
+        if _X_WORD.search(w):
+            break  # "a ridge-guided span attention": an X-based compound only begins a name
     kept = words[k:]
     if k > 0 and c.adverb(words[k - 1][1]) and kept:
         kept = kept[1:]  # "computationally intensive X": the adverb's adjective is no part of a name
@@ -380,6 +389,15 @@ def _modifiers(text: str, lo: int, a: int, c: Cues) -> int | None:
     return kept[0][0]
 
 
+def _compound(word: str, c: Cues) -> bool:
+    """Is ``word`` one hyphenated name whose last part is a technique head ("bi-attention",
+    "down-sampling"), its other parts content words (not "new-attention", "the-encoder", "2-pooling")?"""
+    parts = word.split("-")
+    last = parts[-1]
+    return len(parts) > 1 and (singular(last) in c.technique_heads or last in c.technique_heads) \
+        and all(len(p) > 1 and p.isalpha() and p not in c.stops and p not in c.plain for p in parts[:-1])
+
+
 def _sentence_start(sents: list[tuple[int, int]], starts: list[int], pos: int) -> int:
     i = bisect.bisect_right(starts, pos) - 1
     return sents[i][0] if i >= 0 else 0
@@ -391,11 +409,13 @@ def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: frozens
     ("a data hallucination technique"). A name never starts before its sentence."""
     starts = [a for a, _ in sents]
     for m in _LOWER_TOKEN.finditer(text):
-        if m.group() not in heads:
+        low = m.group()
+        # "... bi-attention", one word a name (not before a name it qualifies: "a context-encoding LSTM")
+        compound = low not in heads and "-" in low and _compound(low, c) and not _NAME_AFTER.match(text, m.end())
+        if low not in heads and not compound:
             continue
         a, b = m.span()
         s_start = _sentence_start(sents, starts, a)
-        low = m.group()
         head = singular(low)
         if low in c.kind_nouns:
             # the noun before a kind noun is the head: "hallucination" of "data hallucination technique"
@@ -413,11 +433,19 @@ def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: frozens
             if not method_head and (low in c.loose_kind_nouns or not h.endswith(c.noun_suffixes)):
                 continue  # "a deterministic method": an adjective, not the name's head
             start = _modifiers(text, s_start, a - len(word) - 1, c)
+            if start is None and _compound(word, c):
+                start = a - len(word) - 1  # "the bi-attention mechanism"
             if start is not None:
-                # "a data hallucination technique" defines a name; "a selection procedure" may not
-                yield start, a - 1, "kind_noun" if low in c.defining_kind_nouns else "kind_phrase"
-        elif (head in c.technique_heads or low in c.technique_heads) and _ends_phrase(text, b, c):
+                # "a data hallucination technique" defines a name; "a selection procedure" may not;
+                # "a graph-based scoring mechanism" (an X-based compound) only where a paper proposes it
+                kind = "kind_noun" if low in c.defining_kind_nouns else "kind_phrase"
+                if kind == "kind_noun" and _X_WORD.search(text[start:text.find(" ", start)]):
+                    kind = "head_phrase"
+                yield start, a - 1, kind
+        elif (compound or head in c.technique_heads or low in c.technique_heads) and _ends_phrase(text, b, c):
             start = _modifiers(text, s_start, a, c)
+            if start is None and compound:
+                start = a
             if start is not None:
                 words = text[start:b].split()
                 if words[0].endswith("ing") and low.endswith("s") and len(words) > 1:
@@ -609,8 +637,10 @@ class _Learner:
         """The name's key, or None for a name the catalogue knows, a task, a generic phrase."""
         key = norm_key(name)
         words = name.split()
-        if not key or len(words) < 2 or key in self.known or key in self.tasks or name.lower() in GENERIC_PHRASES:
+        if not key or key in self.known or key in self.tasks or name.lower() in GENERIC_PHRASES:
             return None
+        if len(words) < 2 and not _compound(name.lower(), self.c):
+            return None  # one word is a name only as a hyphenated technique: "bi-attention"
         last = words[-1].lower()
         if len(words) == 2 and last in GENERIC_HEADS:
             return None  # "Incremental Algorithm (IA)": read everywhere, it is any incremental algorithm
@@ -620,12 +650,14 @@ class _Learner:
             return None  # "aspect-term sentiment analysis": a kind of a task
         return key
 
-    def configured(self, name: str) -> bool:
+    def configured(self, name: str, compounds: bool = False) -> bool:
         """Is the name one of the catalogue's methods with modifiers or a kind noun ("a (many-to-many)
-        multi-task learning model", "Transformer Encoder")?"""
+        multi-task learning model", "Transformer Encoder"; with ``compounds``, a hyphenated one too:
+        "multimodal self-attention")?"""
         words = name.split()
         return any(norm_key(" ".join(part)) in self.known for i in range(len(words))
-                   for part in (words[i:-1], words[i + 1:]) if part and (len(part) > 1 or part[0][:1].isupper()))
+                   for part in (words[i:-1], words[i + 1:])
+                   if part and (len(part) > 1 or part[0][:1].isupper() or compounds and "-" in part[0]))
 
     def note(self, paper: str, name: str, kind: str, sentence: str, contexts=(), short: str | None = None) -> None:
         key = self.admissible(name)
@@ -655,7 +687,7 @@ class _Learner:
                 self.vocabulary.short_uses[short] += 1
                 if norm_key(short) in self.known or short.lower() in NOT_METHOD_TOKENS or not _LONG_FORM.fullmatch(long):
                     continue  # the catalogue's acronym ("convolution neural network (CNN)" is its CNN), a venue's
-                if head in METHOD_HEADS or head in c.technique_heads:
+                if head in METHOD_HEADS or head in c.technique_heads or head in c.representation_heads:
                     sentence = next((text[a:b] for a, b in sents if a <= ab.long_start < b), text)
                     self.note(paper, long, "acronym", sentence, short=short)
             if text is title:
@@ -685,6 +717,10 @@ class _Learner:
                 s_start, s_end = sentence(a)
                 self.note(paper, name, "proposal", text[s_start:s_end])
             for a, b, kind in _candidates(text, sents, c, self.heads):
+                words = text[a:b].split()
+                if len(words) > 1 and (_X_WORD.search(words[0]) or kind == "head_phrase" and words[-1] not in self.heads
+                                       and "-" in words[-1]) and self.configured(text[a:b], True):
+                    continue  # "vector-based multi-head attention": the catalogue's method, described
                 s_start, s_end = sentence(a)
                 proposal = c.contexts["proposal_before"].search(low, s_start, a)
                 if kind != "kind_phrase" and proposal and only_modifiers(proposal.group(1).split(), c):
