@@ -614,7 +614,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             hit = None
             for la, lal in lowered[gi]:
                 for lb, lbl in lowered[gj]:
-                    if len(lbl) < 2 or lal == lbl or lbl in GENERIC_HEADS:
+                    # (both forms below hold the one label inside the other)
+                    if len(lbl) < 2 or lal == lbl or lbl not in lal or lbl in GENERIC_HEADS:
                         continue
                     if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
                         # "word embeddings without word alignment": a name can say what it does without
