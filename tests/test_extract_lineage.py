@@ -652,3 +652,33 @@ def test_the_cue_words_are_data():
     assert set(data["data_heads"]) <= set(lineage.RESOURCE_HEADS)  # "a corpus of X" is the object's resource
     kinds = json.loads(methods.KIND_WORDS_FILE.read_text(encoding="utf-8"))
     assert methods._KIND_COMMA_NAME.search("the previous method, FooNet.") and "baseline" in kinds["comma_kind_nouns"]
+
+
+@pytest.mark.parametrize("pattern,words", [
+    (r"\bimprov(?:es|ing)\s+(?:up)?on\b", ("improv",)),
+    (r"(?<!\bis\s)\bgenerali[sz]es\b", ("generali",)),
+    (r"\b(?:based|founded)\s+on\b|\bbuilds?\s+on\b", ("based", "build", "founded")),
+    (r"\b[Ww]e\s+extend\b", None),  # a class first: nothing to read off
+    (r"(?i)\bextends\b", None),  # any case: no literal to look for
+])
+def test_a_cue_names_the_words_its_matches_contain(pattern, words):
+    import re
+
+    from kg.extract.lineage import _required
+
+    assert _required(re.compile(pattern)) == words
+
+
+def test_every_cue_is_looked_for_by_its_words():
+    """The lineage cues are searched only in sentences holding one of their words: each cue has
+    words, and a sentence that matches it holds one."""
+    from kg.extract.lineage import _CUE_WORDS, _CUES
+
+    sentences = ["Our model improves upon BERT.", "It generalizes the EM algorithm.", "X, a variant of Y.",
+                 "We build on LDA.", "It combines CRFs with LSTMs.", "This is solved by dynamic programming.",
+                 "We learn it via gradient descent.", "A new class of kernels.", "It relies on beam search."]
+    for rule, rx, _, _ in _CUES:
+        assert _CUE_WORDS[rule], rule
+        for sentence in sentences:
+            if rx.search(sentence):
+                assert any(word in sentence for word in _CUE_WORDS[rule]), (rule, sentence)

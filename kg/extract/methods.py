@@ -224,10 +224,13 @@ def _language_set() -> set[str]:
     return _LANGUAGES
 
 
+_LANGUAGE_PAIR_SEP = re.compile(r"-(?:to-)?")
+
+
 def _all_languages(name: str) -> bool:
     from .entities import _LANGUAGES
 
-    parts = [p for w in name.split() for p in re.split(r"-(?:to-)?", w) if p]
+    parts = [p for w in name.split() for p in _LANGUAGE_PAIR_SEP.split(w) if p]
     return bool(parts) and all(p in _LANGUAGES for p in parts)
 
 
@@ -267,6 +270,8 @@ _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*wh
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
 _NONSPACE = re.compile(r"\S+")
+_SPACES = re.compile(r"\s+")
+_SLASH_OR_SPACE = re.compile(r"[/\s]+")
 _TAIL_HEAD = re.compile(r"((?:\s+[a-z][\w-]*){0,2}?\s+(\w+))\b")
 _AND_OR = re.compile(r"\s*(?:,\s*)?(?:and|or)\s+(?:the\s+)?")
 _MARKED_WORD = re.compile(r"(?<![\w*])(\*{1,2}|_)([A-Za-z][\w-]*[A-Za-z0-9])\1(?![\w*])")
@@ -444,10 +449,13 @@ def _spelled_out(phrase: str, other: str) -> set[str]:
     return out
 
 
+_ACRONYM_PLURAL = re.compile(r"[A-Z][A-Z0-9-]*s")
+
+
 def _plural_ok(word: str) -> bool:
     """May the last word of a name be made singular? ``Transformers``, ``GPs``, ``losses`` yes;
     coined names with inner capitals (``CausalLens``, ``LION-S``) no."""
-    if re.fullmatch(r"[A-Z][A-Z0-9-]*s", word):
+    if _ACRONYM_PLURAL.fullmatch(word):
         return True
     return not any(c.isupper() for c in word[1:])
 
@@ -997,7 +1005,7 @@ class MethodFinder:
         low = name.lower()
         if low in NOT_METHOD_TOKENS or low in GENERIC_PHRASES or low in GENERIC_HEADS or name in STOP_CAPS:
             return
-        parts = [x for x in re.split(r"[/\s]+", low) if x]
+        parts = [x for x in _SLASH_OR_SPACE.split(low) if x]
         if any(x in NOT_METHOD_TOKENS for x in parts) and "/" in name:
             return
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
@@ -1314,7 +1322,7 @@ class MethodFinder:
         labels: list[str] = []
 
         def add(label):
-            label = re.sub(r"\s+", " ", label).strip()
+            label = _SPACES.sub(" ", label).strip()
             if label and label not in labels:
                 labels.append(label)
 
