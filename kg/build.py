@@ -476,8 +476,16 @@ class Sink:
             self.graph.write(chunk)
 
     def _unheld(self, triples: Iterable[ox.Quad]) -> Iterator[ox.Quad]:
+        # A subject the store said nothing of when first seen (a new paper, its evidence) holds only
+        # what this build passed on since: one look-up for it, not one for each of its statements.
+        described: dict = {}
         for triple in triples:
-            if triple not in self.seen and not self.store.holds(triple):
+            if triple in self.seen:
+                continue
+            known = described.get(triple.subject)
+            if known is None:
+                known = described[triple.subject] = self.store.describes(triple.subject)
+            if not known or not self.store.holds(triple):
                 self.seen.add(triple)
                 yield triple
 

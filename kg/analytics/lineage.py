@@ -20,6 +20,8 @@ the map shows the strongest and groups the rest, by the member they hang from, i
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
 import re
 from collections import defaultdict
@@ -472,6 +474,8 @@ class LineIndex:
     _canonical: dict[str, str] | None = None
     _named: dict[str, int] | None = None
     _folded: list[tuple[str, str, str]] | None = None  # (IRI, preferred label, casefolded)
+    _joined: str = ""  # the casefolded labels, a line each
+    _starts: list[int] = field(default_factory=list)  # where each begins in it
 
     @classmethod
     def read(cls, store: Store) -> "LineIndex":
@@ -528,11 +532,13 @@ class LineIndex:
         by_family = self.catalogued if main in self.catalogued else set()
         if self._folded is None:
             self._folded = [(iri, label, label.casefold()) for iri, label in self.pref.items()]
-        holds_one = re.compile("|".join(re.escape(f) for _, f in folded))  # (most labels hold none of the names)
+            self._joined = "\n".join(low.replace("\n", " ") for _, _, low in self._folded)
+            self._starts = list(itertools.accumulate((len(low) + 1 for _, _, low in self._folded[:-1]), initial=0))
+        # the labels holding one of the names (most hold none): one search through all of them
+        holds_one = re.compile("|".join(re.escape(f) for _, f in folded))
+        hits = sorted({bisect.bisect_right(self._starts, m.start()) - 1 for m in holds_one.finditer(self._joined)})
         out = {}
-        for iri, label, low in self._folded:
-            if not holds_one.search(low):
-                continue
+        for iri, label, low in (self._folded[i] for i in hits):
             if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
                 continue  # (the last: the subject by another name)
             hit = next((n for n, f in folded if f in low and built_on(label, n, self.named)), None)

@@ -116,7 +116,7 @@ def local_name(iri: str) -> str:
     >>> local_name("https://w3id.org/research-kg/ontology#comparesWith")
     'comparesWith'
     """
-    return re.split(r"[#/]", iri)[-1]
+    return iri[max(iri.rfind("#"), iri.rfind("/")) + 1:]
 
 
 def paper_label(title: str | None, abstract_start: str | None, width: int = 90) -> str:

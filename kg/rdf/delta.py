@@ -17,6 +17,7 @@ a remote store posts it to the server's ``/update`` endpoint.
 """
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 import pyoxigraph as ox
@@ -56,6 +57,10 @@ NAME_MENTIONS = """SELECT ?key ?person ?paper ?position ?title ?venue ?year WHER
   %s ?person kg:foldedName ?key . ?a kg:author ?person ; kg:position ?position . ?paper kg:authorship ?a .
   OPTIONAL { ?paper dcterms:title ?title } OPTIONAL { ?paper kg:venue ?venue }
   OPTIONAL { ?paper fabio:hasPublicationYear ?year } }"""
+#: The stored mentions of some names (``VALUES ?key``), to count them, with their author identifiers.
+NAME_COUNTS = """SELECT ?key ?a ?paper ?id WHERE {
+  %s ?person kg:foldedName ?key . ?a kg:author ?person . ?paper kg:authorship ?a .
+  OPTIONAL { ?a kg:authorIdentifier ?id } }"""
 #: The author identifiers of the stored mentions of some names (``VALUES ?key``).
 NAME_IDS = """SELECT ?paper ?position ?id WHERE {
   %s ?person kg:foldedName ?key . ?a kg:author ?person ; kg:position ?position ; kg:authorIdentifier ?id .
@@ -137,6 +142,19 @@ class StoredPapers:
     def display_name(self, person_key: str) -> str | None:
         found = self.store.match(person_iri(person_key), foaf.name, None)
         return found[0].object.value if found else None
+
+    def mention_counts(self, names: Iterable[str], skip: set[str]) -> tuple[Counter, dict[str, set[str]]]:
+        names = list(names)
+        mentions: dict[str, set[str]] = defaultdict(set)  # name -> authorships
+        ids: dict[str, set[str]] = defaultdict(set)
+        for start in range(0, len(names), NAMES_PER_QUERY):
+            values = "VALUES ?key { %s }" % " ".join(str(ox.Literal(n)) for n in names[start:start + NAMES_PER_QUERY])
+            for r in self.store.query(NAME_COUNTS % values):
+                if r["paper"].value.removeprefix(PAPER_PREFIX) not in skip:
+                    mentions[r["key"].value].add(r["a"].value)
+                    if r["id"] is not None:
+                        ids[r["key"].value].add(r["id"].value)
+        return Counter({name: len(a) for name, a in mentions.items()}), dict(ids)
 
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
         names = list(names)

@@ -146,6 +146,10 @@ class Store(ABC):
         """Whether the store holds ``quad`` (a statement of the default graph)."""
         return self.ask("ASK { ?s ?p ?o }", {"s": quad.subject, "p": quad.predicate, "o": quad.object})
 
+    def describes(self, subject: ox.NamedNode | ox.BlankNode) -> bool:
+        """Whether the store holds a statement of the default graph about ``subject``."""
+        return self.ask("ASK { ?s ?p ?o }", {"s": subject})
+
     def match(self, subject: ox.NamedNode | None, predicate: ox.NamedNode, obj: Term | None) -> list[ox.Quad]:
         """The statements of the default graph with this subject, predicate and object (None: any)."""
         rows = self.query("SELECT ?s ?o WHERE { ?s ?p ?o }", {"p": predicate, **({"s": subject} if subject else {}),
@@ -210,6 +214,9 @@ class LocalStore(Store):
 
     def holds(self, quad):
         return quad in self._store
+
+    def describes(self, subject):
+        return next(iter(self._store.quads_for_pattern(subject, None, None, ox.DefaultGraph())), None) is not None
 
     def match(self, subject, predicate, obj):  # an index lookup, ~10x quicker than a query
         return list(self._store.quads_for_pattern(subject, predicate, obj, ox.DefaultGraph()))

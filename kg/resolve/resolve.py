@@ -132,6 +132,10 @@ class Stored(Protocol):
     def display_name(self, person_key: str) -> str | None:
         """The display name of the stored person ``person_key``."""
 
+    def mention_counts(self, names: Iterable[str], skip: set[str]) -> tuple[Counter, dict[str, set[str]]]:
+        """How many stored mentions each of the name keys ``names`` has, and their author
+        identifiers, but those of the papers ``skip``: what tells whether a name is in question."""
+
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
         """The stored mentions of the name keys ``names`` (each with its stored person's key and
         its author identifiers), but those of the papers ``skip``."""
@@ -340,23 +344,25 @@ class Resolver:
         gc.disable()
         try:
             counts = Counter(person.name_key for state in self.states.values() for person in state.authors)
-            stored: list[Mention] = []
-            if self.stored is not None:
-                added = sorted({person.name_key for key, state in self.states.items()
-                                if key in self.added or key in self.reauthored for person in state.authors})
-                stored = self.stored.mentions_of(added, set(self.states))
-                counts.update(m.name for m in stored)
             ids: dict[str, set[str]] = defaultdict(set)
             for state in self.states.values():
                 for name, identifiers in state.author_ids.items():
                     ids[name].update(identifiers)
-            for mention in stored:
-                ids[mention.name] |= mention.ids
+            added: list[str] = []
+            if self.stored is not None:  # counted first: the mentions of the names in question are read whole
+                added = sorted({person.name_key for key, state in self.states.items()
+                                if key in self.added or key in self.reauthored for person in state.authors})
+                stored_counts, stored_ids = self.stored.mention_counts(added, set(self.states))
+                counts.update(stored_counts)
+                for name, identifiers in stored_ids.items():
+                    ids[name] |= identifiers
             asked = in_question(counts) | {name for name in divided(ids) if counts[name] > 1}
             for name, count in counts.items():
                 if count > 1 and name not in asked and name in self.people:
                     self.people[name].notes = [f"{count} papers", RARE.format(ambiguity(name))]
-            mentions = self._mentions(asked) + [m for m in stored if m.name in asked]
+            mentions = self._mentions(asked)
+            if self.stored is not None:
+                mentions += self.stored.mentions_of([name for name in added if name in asked], set(self.states))
             idf = idf_of(words for words, _, _ in self.about.values())
             for name, clusters in disambiguate(mentions, idf).items():
                 self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))

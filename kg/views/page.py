@@ -20,7 +20,9 @@ from pathlib import Path
 import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
+from pyvis.edge import Edge
 from pyvis.network import Network
+from pyvis.node import Node
 
 TEMPLATES = Path(__file__).parent / "templates"
 VIS_LIB = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
@@ -63,10 +65,27 @@ def safe_json(data) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
+class _Network(Network):
+    """pyvis's network, its nodes looked up by id in its map: pyvis scans the list of node ids for
+    every node and edge added, quadratic on big graphs."""
+
+    def add_node(self, n_id, label=None, shape="dot", color="#97c2fc", **options):
+        assert isinstance(n_id, (str, int))
+        if n_id not in self.node_map:
+            node = Node(n_id, shape, label=label or n_id, color=color, font_color=self.font_color, **options).options
+            self.nodes.append(node)
+            self.node_ids.append(n_id)
+            self.node_map[n_id] = node
+
+    def add_edge(self, source, to, **options):
+        assert source in self.node_map and to in self.node_map, f"non existent node {source!r} or {to!r}"
+        self.edges.append(Edge(source, to, self.directed, **options).options)
+
+
 def new_network(directed: bool = False) -> Network:
     """A pyvis network for a view. Always built as directed (pyvis scans every edge for a
     duplicate when undirected, quadratic on big graphs); undirected views hide the arrows."""
-    net = Network(height="100%", width="100%", directed=True, cdn_resources="in_line")
+    net = _Network(height="100%", width="100%", directed=True, cdn_resources="in_line")
     net.options = json.loads(json.dumps(BASE_OPTIONS))
     net.options["edges"]["arrows"] = {"to": {"enabled": directed, "scaleFactor": 0.6}}
     return net
