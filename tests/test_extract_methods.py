@@ -422,3 +422,33 @@ def test_a_coined_name_in_apposition_to_a_kind_of_method(nlp):
 def test_a_coined_procedure_is_also_named_without_its_kind(nlp):
     doc = nlp("We evaluate all parsers with the standard Quorvel procedure.")
     assert "Quorvel" in methods_of(doc)["Quorvel procedure"]["labels"]
+
+
+@pytest.mark.parametrize("sentence,name", [
+    ("We study stance in tweets. Our BERT model beats every baseline on both tasks.", "BERT"),
+    ("We classify reviews. Our CNN model ranks second among the teams.", "CNN"),
+    ("A deep model trained on much text, called BERT, is introduced to score the outputs.", "BERT"),
+    ("This paper presents a study of the trees grown by a popular library called XGBoost on tabular data.", "XGBoost"),
+    ("We propose to use boosted trees (i.e., XGBoost) within an end-to-end recognizer.", "XGBoost"),
+])
+def test_a_catalogued_name_after_our_or_called_is_not_proposed(nlp, sentence, name):
+    # "our X model", "called X": the paper names a method the field knows, it does not coin it
+    ms = methods_of(nlp(sentence))
+    assert ms[name]["role"] != "proposes"
+
+
+def test_our_x_based_system_names_no_system(nlp):
+    ms = methods_of(nlp("We tag clinical notes. Our LSTM-based system ranks first in the shared task."))
+    assert not any(m["role"] == "proposes" for m in ms.values())
+
+
+@pytest.mark.parametrize("sentence,name", [
+    ("We propose a scalable tree boosting system called XGBoost, which handles sparse data.", "XGBoost"),
+    ("We study cheap fine-tuning. Our method (called LoRA) adds low-rank updates to frozen weights.", "LoRA"),
+    ("We propose a new graph model, named GCN, for semi-supervised node classification.", "GCN"),
+    ("We name a new model FooNet. Our FooNet model beats strong baselines.", "FooNet"),
+])
+def test_a_name_the_paper_gives_its_own_method_is_proposed(nlp, sentence, name):
+    # a name new to the text in the object of "we propose", or after "our framework (called": the
+    # paper's own, even where the catalogue has the name
+    assert methods_of(nlp(sentence))[name]["role"] == "proposes"

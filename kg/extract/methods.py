@@ -804,7 +804,7 @@ class MethodFinder:
         for s, e in view.sents:
             sl = low[s:e]
             if any(w in sl for w in NAMING_TRIGGER_WORDS):
-                namings.extend(find_namings(text, s, e, acronym_longs))
+                namings.extend(find_namings(text, s, e, acronym_longs, self.lex_kind))
         for nm in namings:
             a, b = nm.name.start, nm.name.end
             # a name given as "Long Form (LF)" covers the acronym

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .vocabulary import only_modifiers, title_parts
@@ -159,8 +160,11 @@ CALLED = re.compile(
 )
 WE_REFER = re.compile(_WE_REFER + r"\s")
 _KIND_NOUNS = GENERIC_HEADS | METHOD_HEADS  # what a named thing may be called: "this procedure"
-WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?(?:used?|employ(?:ed)?|adopt(?:ed)?|appl(?:y|ied)|utili[sz]ed?|"
-                    r"leverag(?:e|ed)|rel(?:y|ied)\s+on)\b")
+_USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|ying)|utili[sz](?:e|ed|ing)|" \
+             r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
+WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?" + _USE_VERBS + r"\b")
+# between "we propose" and "called X": the name is of something used ("we propose to use ... i.e., fastText")
+USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b", re.IGNORECASE)
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -245,10 +249,17 @@ def names_after_cue(text: str, pos: int, limit: int) -> Name | None:
     return parse_name(text, pos, limit)
 
 
-def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, int]) -> list[Naming]:
+def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, int],
+                 known: Callable[[str], object] | None = None) -> list[Naming]:
     """Names a sentence introduces as the paper's own. ``acronym_longs`` maps the start of every
-    defined long form to (end of the long form, end of the short form and its parenthesis)."""
+    defined long form to (end of the long form, end of the short form and its parenthesis).
+    ``known(name)`` is true of a name the catalogue has: "our BERT model", "a model called fastText"
+    name it, they do not coin it (unless the text defines it as an acronym)."""
     out: list[Naming] = []
+
+    def coined(name: Name) -> bool:
+        w = text[name.start:name.end]
+        return not (known and known(w)) or _defined_here(text, w, acronym_longs)
     sent = text[s_start:s_end]
     low = sent.lower()
     verb = _VERB_STEM.search(sent)
@@ -354,7 +365,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name is None and (proposing or passive or "new" in low or "novel" in low or "we " in m.group().lower()):
             # "which we refer to as attention bridge": a lower-case name, when the text uses it again
             name = _lower_name(text, s_start + m.end(), s_end)
-        if name and not _is_generic_name(text[name.start:name.end]):
+        if name and not _is_generic_name(text[name.start:name.end]) and (
+                coined(name) or _called_ours(text, s_start, m.start(), name, proposing)):
             out.append(Naming(name, "pattern:called", 0.9))
     # "It employs a novel selective decoding mechanism" under the title "Selective Decoding for ...":
     # a phrase of the title restated as the paper's new thing
@@ -394,7 +406,9 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         w = text[a:b]
         raw = text[s_start + m.start("name"): s_start + m.end("name")]
         lower_coined = _lower_coined(w) and sum(1 for _ in find_word(text, w, True, plural=False)) >= 2
-        if (is_name_shaped(w) or raw[:1] in "*_`" or lower_coined) and w.lower() not in NOT_METHOD_TOKENS:
+        if (is_name_shaped(w) or raw[:1] in "*_`" or lower_coined) and w.lower() not in NOT_METHOD_TOKENS \
+                and w.rsplit("-", 1)[-1].lower() not in X_SUFFIXES and coined(Name(a, b)):
+            # ("our LSTM-based system" names what it is built on, not the system)
             out.append(Naming(Name(a, b, raw[:1] in "*_`"), "pattern:our_x", 0.8))
     # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
     for m in (NAME_COMMA_OUR.finditer(sent) if (", our" in low or ", the" in low) else ()):
@@ -469,6 +483,23 @@ def _lower_coined(word: str) -> bool:
     if parts[-1] in _COINED_NOT_LAST:
         return False
     return any(len(p) >= 2 and p.isalpha() and not re.search(r"[aeiouy]", p) for p in parts)
+
+
+def _called_ours(text: str, s_start: int, cue: int, name: Name, proposing: re.Match | None) -> bool:
+    """"called X" names the paper's own X though the catalogue has the name: "our framework (called X)",
+    or "we propose a framework called X" where X is new to the text and nothing between the verb and
+    "called" says it is used ("we propose to use ... i.e., fastText", "a popular framework called LIME")."""
+    before = text[s_start:s_start + cue].rstrip(" (,").split()
+    if len(before) >= 2 and singular(before[-1].lower()) in _KIND_NOUNS and "our" in (w.lower() for w in before[-4:-1]):
+        return True
+    if proposing is None or proposing.end() > cue or USE_WORD.search(text, s_start + proposing.end(), s_start + cue):
+        return False
+    return next(find_word(text, text[name.start:name.end], True, plural=False, end=s_start), None) is None
+
+
+def _defined_here(text: str, name: str, acronym_longs: dict[int, tuple[int, int]]) -> bool:
+    """``name`` is the long or the short form of an acronym the text defines."""
+    return any(name in (text[ls:le], text[le:se].strip(" ()")) for ls, (le, se) in acronym_longs.items())
 
 
 def _is_generic_name(name: str) -> bool:
