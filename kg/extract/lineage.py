@@ -19,11 +19,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-try:
-    from re import _parser as _sre_parser
-except ImportError:  # Python 3.10
-    import sre_parse as _sre_parser
-
 from .methods import COMPARE_CUE, DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
@@ -48,47 +43,10 @@ WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "lineage.json"
 _WORDS = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
 # (rule, regex, max characters between the cue and the base, only in sentences that propose)
 CUES = [(c["rule"], c["pattern"], c["gap"], c["proposing"]) for c in _WORDS["cues"]]
-
-
-def _leading_literals(items) -> set[str] | None:
-    """The literal runs a parsed pattern (``items``) starts with, one for each alternative, or
-    None when a part that is not literal comes first."""
-    run = ""
-    for op, av in items:
-        name = str(op)
-        if name == "LITERAL":
-            run += chr(av)
-            continue
-        if run:
-            return {run}
-        if name in ("AT", "ASSERT", "ASSERT_NOT"):  # zero-width: the text it looks at is not the match's
-            continue
-        if name == "SUBPATTERN" and not av[1] & re.IGNORECASE:
-            return _leading_literals(av[-1])
-        if name == "BRANCH":
-            out: set[str] = set()
-            for alternative in av[1]:
-                literals = _leading_literals(alternative)
-                if not literals:
-                    return None
-                out |= literals
-            return out
-        return None
-    return {run} if run else None
-
-
-def _required(rx: re.Pattern) -> tuple[str, ...] | None:
-    """Strings one of which every match of ``rx`` contains (read off the pattern), or None: a
-    sentence with none of them is not searched (every cue tried on every cue sentence was about a
-    quarter of the lineage component's time)."""
-    if rx.flags & re.IGNORECASE:
-        return None
-    literals = _leading_literals(_sre_parser.parse(rx.pattern, rx.flags).data)
-    return tuple(sorted(literals)) if literals else None
-
-
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]
-_CUE_WORDS = {rule: _required(rx) for rule, rx, _, _ in _CUES}
+# a cue is searched only in sentences holding one of its words (every cue tried on every cue sentence
+# was about a quarter of the lineage component's time)
+_CUE_WORDS = {c["rule"]: tuple(c["words"]) for c in _WORDS["cues"]}
 # what a cue right after one of these speaks of is a resource or a task, no method: "a hotel review
 # dataset, based on X", "a novel semantic parsing task based on X", "the ASR toolkit, which combines X"
 # (not "a model for this task, based on X": the noun of a preposition is no subject)
@@ -185,7 +143,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if step and rule == "lineage:via":
                     _step_via(text, sent, s_start, s_end, in_sent, rx, gap, named[0], add)
                 continue
-            if (words := _CUE_WORDS[rule]) is not None and not any(w in sent for w in words):
+            if not any(w in sent for w in _CUE_WORDS[rule]):
                 continue
             for m in rx.finditer(sent):
                 cs, ce = s_start + m.start(), s_start + m.end()
@@ -418,7 +376,7 @@ KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUN
 BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNORECASE)
 
 
-_THING_BEFORE = re.compile(r"\b(?:" + "|".join(_WORDS["data_heads"]) + r")s?\s+(?:of|for|on|from)\b", re.IGNORECASE)
+_THING_BEFORE = re.compile(r"\b(?:" + "|".join(map(re.escape, _WORDS["data_heads"])) + r")s?\s+(?:of|for|on|from)\b", re.IGNORECASE)
 
 
 def _bases(text, in_sent, ce, s_end, gap, rule):
