@@ -36,6 +36,10 @@ def test_acronym_spelled_by_initials_keeps_all_words():
         ("PSE", "paired spectral estimation", "long_short")]
 
 
+def test_a_long_form_holds_no_parenthesis():
+    assert pairs("two baselines for the identification (PERSPECTIVE) and the categorization (BERT) of posts") == []
+
+
 def test_no_definition_for_enumerations_or_numbers():
     assert pairs("Three steps (i) sample, (ii) score, and (iii) rank, in time (12 ms).") == []
 

@@ -174,9 +174,10 @@ def find_abbreviations(text: str, sentences: list[tuple[int, int]]) -> list[Abbr
                 if not window:
                     continue
                 w_start = window[0].start()
-                # stop at a clause break inside the window
+                # stop at a clause break inside the window, and after a parenthesis: a long form
+                # holds none ("the identification (PERSPECTIVE) and the categorization (BERT)")
                 seg = text[w_start:m.start()]
-                for br in (". ", "; ", ": ", ", "):
+                for br in (". ", "; ", ": ", ") ", ", "):
                     k = seg.rfind(br)
                     if k >= 0 and k + len(br) < len(seg):
                         # keep commas only when the acronym itself needs the words before them
