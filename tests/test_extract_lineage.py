@@ -264,6 +264,18 @@ def test_a_mentioned_method_gains_no_extension(nlp, sentence, wrong):
     assert wrong not in pairs(nlp(sentence))
 
 
+@pytest.mark.parametrize("sentence,wrong", [
+    # what is added to a method, where the text names the two joined as a method of their own
+    ("We propose ZedGate, an attachment to BERT. ZedGate allows BERT to read images, and ZedGate-BERT wins.",
+     ("ZedGate", "BERT")),
+    # the subject modifies the cue's noun: it is applied to the base, no variant of it
+    ("We introduce ZedFormer, a decomposed encoder. We show ZedFormer versions of BERT and LSTM are fast.",
+     ("ZedFormer", "BERT")),
+])
+def test_what_is_applied_to_a_method_is_no_variant_of_it(nlp, sentence, wrong):
+    assert wrong not in pairs(nlp(sentence))
+
+
 @pytest.mark.parametrize("sentence,pair", [
     ("Kernel PCA is a nonlinear extension of PCA to feature spaces.", ("KPCA", "PCA")),
     ("Recently, the Nyström method (NM), which builds on SVD, became popular.", ("Nyström method", "SVD")),

@@ -165,6 +165,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived) \
                         or _compared_between(text, s_start, in_sent, derived, cs):
                     continue
+                if rule in OF_CUES and any(x[2] == derived and x[1] <= cs and not text[x[1]:cs].strip() for x in in_sent):
+                    continue  # "DeFormer versions of BERT": DeFormer applied to BERT, no variant of it
                 if rule in ("lineage:improves", "lineage:enhances", "lineage:modifies"):
                     # weak cues: only the paper's own method improving a specific one
                     if derived not in proposed_groups:
@@ -818,6 +820,13 @@ PHRASE_JOIN = re.compile(r"\s(?:and|or|between|for)\s")
 DESCRIBING_WORDS = frozenset(_WORDS["describing_words"])
 
 
+def _compound_named(text: str, g: MethodGroup, h: MethodGroup) -> bool:
+    """The text names ``g`` joined to ``h`` by a hyphen ("MAG-BERT"): ``g`` is what is added to ``h``,
+    and the compound is the method made of the two."""
+    return any(re.search(r"(?<![\w-])" + re.escape(a) + "-" + re.escape(b) + r"(?![\w-])", text)
+               for a in g.labels if " " not in a for b in h.labels if " " not in b)
+
+
 def _defines(text: str, g: MethodGroup, h: MethodGroup) -> bool:
     """A mention of ``g`` is followed by ``h``'s name in parentheses: two names of one method. Not where one
     name holds the other ("a deep convolutional neural network (CNN)", "an algorithm for NAT (Reinforce-NAT)"):
@@ -875,6 +884,8 @@ def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
         return False  # "relations based on Hyperspherical Relation Embeddings (SphereRE)": one method
     if _abbreviates(g.label, groups[b].label) or _abbreviates(groups[b].label, g.label):
         return False  # "FIM, a Fine-grained Interest Matching method", "BAMnet": one method, two names
+    if _compound_named(text, g, groups[b]):
+        return False  # "MAG allows BERT to ..." with "MAG-BERT": what builds on BERT is MAG-BERT, not MAG
     if PREPOSITIONS.match(g.label):
         return False  # "via gradient-based saliency maps": a phrase, no name
     # a broad catalogue concept (Bayesian, kernel methods) may be built on, but extends nothing
