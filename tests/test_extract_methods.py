@@ -93,6 +93,22 @@ def test_tasks_metrics_and_units_are_not_methods(nlp):
     assert methods_of(doc) == {}
 
 
+@pytest.mark.parametrize("sentence", [
+    "Our reader gains 21.4% EM and 21.5% F1 over the baseline.",
+    "It outperforms the baseline by 2.1 F1 score and 2.7 EM score.",
+    "We report results in terms of EM, BLEU and F1 on both sets.",
+    "Both EM and accuracy improve, by 4.3/4.2 points in EM/F1.",
+    "The tagger reaches EM of 68.4 on the development set.",
+])
+def test_a_word_beside_a_score_is_a_metric(nlp, sentence):
+    assert "EM algorithm" not in methods_of(nlp(sentence))
+
+
+def test_a_metric_elsewhere_named_a_method(nlp):
+    ms = methods_of(nlp("We fit the mixture with EM on unlabeled data, and MAE 0.545 and PCC 0.892 on the test set."))
+    assert "EM algorithm" in ms and "MAE" not in ms and "PCC" not in ms
+
+
 def test_trims_determiners_and_adjectives(nlp):
     doc = nlp("We propose a novel efficient Token Merging Scheduler (TMS) for vision models.")
     tms = methods_of(doc)["TMS"]

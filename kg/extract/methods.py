@@ -293,6 +293,35 @@ def _follow_word(text: str, ab: Abbrev) -> str:
     return singular(follow.group(1)) if follow else ""
 
 
+def _word_alternation(words) -> str:
+    """Words as one alternation: a lowercase word in any case ("Accuracy"), a name as written ("EM")."""
+    return "|".join(re.escape(w) if any(c.isupper() for c in w) else "(?i:" + re.escape(w) + ")"
+                    for w in sorted(words, key=len, reverse=True))
+
+
+_METRIC = _word_alternation(_KIND_WORDS["metric_words"])
+# a score beside a name: "21.4% EM", "by 2.7 EM score", "MAE 0.545", "EM of 68.4" (not a version: "IAC 2.0")
+_SCORE_BEFORE = re.compile(r"(?<![\w.])(?:\d*\.\d+|\d+(?:\.\d+)?\s*(?:%|points?\b|pts?\b))\s*(?:in\s+)?$")
+_SCORE_AFTER = re.compile(r"\s*(?:[:=]|\s+of)?\s*(?:0?\.\d+|\d+(?:\.\d+)?\s*%|\d{2,3}\.\d+)(?![\w.])")
+# a metric coordinated with it: "EM and F1", "EM/F1", "EM, BLEU and F1", "F1 and EM"
+_METRIC_AFTER = re.compile(r"\s*(?:/|\s(?:and|or)\s+)(?:" + _METRIC + r")(?![\w-])|,\s*(?:" + _METRIC
+                           + r")\s*(?:,|/|\s(?:and|or)\s)")
+_METRIC_BEFORE = re.compile(r"(?<![\w-])(?:" + _METRIC + r")\s*(?:/|\s(?:and|or)\s+)$")
+# a metric word before a metric's noun: "the LAS score", "an EM-score of", "LAS F1"
+_METRIC_WORD = re.compile(r"(?:" + _METRIC + r")$")
+_METRIC_HEAD = re.compile(r"[\s-]+(?:" + _word_alternation(_KIND_WORDS["metric_heads"]) + r")(?![\w-])")
+
+
+def _names_score(text: str, a: int, b: int) -> bool:
+    """Does the one word at ``a:b`` stand for a score the paper reports? A number beside it, a
+    metric (``metric_words`` of ``kg/data/methods.json``) in a list with it, or a metric's noun after
+    a metric: "gains 21.4% EM and 21.5% F1" (EM is the EM algorithm elsewhere), "MAE 0.545, PCC 0.892",
+    "the LAS score"."""
+    return bool(_SCORE_BEFORE.search(text, max(0, a - 20), a) or _SCORE_AFTER.match(text, b)
+                or _METRIC_AFTER.match(text, b) or _METRIC_BEFORE.search(text, max(0, a - 24), a)
+                or (_METRIC_WORD.fullmatch(text, a, b) and _METRIC_HEAD.match(text, b)))
+
+
 # "the Conference on Computational Natural Language Learning": a venue's name
 # a kind of method, a comma and one coined name that ends the clause or a list of names
 _KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted(_KIND_WORDS["comma_kind_nouns"]))
@@ -887,6 +916,12 @@ class MethodFinder:
         self._rejected_longs = [(ab.long_start, ab.long_end) for ab in rejected_abs if ab.short in rejected_shorts]
         self._patterns(view, cands, rejected_shorts)
 
+        # a word that stands for a score in the text is a metric there, whatever it names elsewhere,
+        # alone or described ("the macro-averaged LAS")
+        scores = {text[c.start:c.end] for c in cands if not c.proposed and " " not in text[c.start:c.end]
+                  and _names_score(text, c.start, c.end)}
+        if scores:
+            cands = [c for c in cands if c.proposed or text[c.start:c.end].rsplit(" ", 1)[-1] not in scores]
         return self._group(view, cands)
 
     def _modified_at(self, view: DocView, a: int) -> int | None:
