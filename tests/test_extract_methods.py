@@ -117,9 +117,29 @@ def test_trims_determiners_and_adjectives(nlp):
 
 
 def test_method_shaped_tokens_repeated_or_listed(nlp):
-    doc = nlp("Prior methods such as BiasNet and DropEdge fail. HyperKV is slow. HyperKV also needs memory.")
+    doc = nlp("Prior methods such as BiasNet and DropEdge fail. HyperKV is slow. HyperKV also needs memory, "
+              "but HyperKV learns fast.")
     ms = methods_of(doc)
     assert {"BiasNet", "DropEdge", "HyperKV"} <= set(ms)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We outperform the strong GraphZed on two sets. GraphZed is slow.", "GraphZed"),
+    ("The ZedNet model is small. ZedNet is fast.", "ZedNet"),
+    ("Our ZedPar is small. ZedPar is fast.", "ZedPar"),
+    ("Lattice-CRF is small. Lattice-CRF is fast.", "Lattice-CRF"),
+])
+def test_a_recurring_name_the_text_treats_as_a_method(nlp, text, name):
+    assert name in methods_of(nlp(text))
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We release WikiZed, a corpus of news. WikiZed contains 1M sentences.", "WikiZed"),
+    ("We translate Zedish-English and English-Zedish. Zedish-English is hard.", "Zedish-English"),
+    ("The ZEDLAB team took part. ZEDLAB ranked third.", "ZEDLAB"),
+])
+def test_a_name_that_only_recurs_is_no_method(nlp, text, name):
+    assert name not in methods_of(nlp(text))
 
 
 def test_defined_acronym_of_a_non_method_is_skipped(nlp):

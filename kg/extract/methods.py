@@ -322,6 +322,16 @@ def _names_score(text: str, a: int, b: int) -> bool:
                 or (_METRIC_WORD.fullmatch(text, a, b) and _METRIC_HEAD.match(text, b)))
 
 
+# what makes a name that recurs a method's: a method's noun or verb after it, "our" before it
+_NAME_HEAD = re.compile(r"[\s-]+(?:" + _word_alternation(_KIND_WORDS["name_heads"]) + r")(?:e?s)?\b")
+_NAME_VERB = re.compile(r"\s+(?:[a-z]+ly\s+)?(?:" + "|".join(_KIND_WORDS["name_verbs"]) + r")\b")
+_NAME_IS_A = re.compile(r"(?:\s+(?:is|are)|\s*,)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:"
+                        + _word_alternation(_KIND_WORDS["name_heads"] + _KIND_WORDS["name_kinds"]) + r")s?\b(?!\s+of\b)")
+_OWN_BEFORE = re.compile(r"\b(?:[Oo]ur|proposed)\s+$")
+_COMPARED_BEFORE = re.compile(r"\bcompar(?:e|es|ed|ing)\s+(?:the\s+)?(?:[\w-]+\s+(?:with|to|against|and)\s+(?:the\s+)?)?$")
+_FEW_WORDS = re.compile(r"\s*(?:[\w-]+\s+){0,2}")
+
+
 # "the Conference on Computational Natural Language Learning": a venue's name
 # a kind of method, a comma and one coined name that ends the clause or a list of names
 _KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted(_KIND_WORDS["comma_kind_nouns"]))
@@ -372,6 +382,8 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
 _NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
                                         "submission", "participation", "campaign", "portal", "consortium", "group", "lexicon"}
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
+_APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
+                         r"that|which|to|and|or|containing|covering|collected|built)\b)")
 _SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
 _YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
@@ -382,6 +394,24 @@ _TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
 
 # one or two words after a name, the second perhaps the head ("RST discourse trees")
 _WORDS_AFTER = re.compile(r"\s+([A-Za-z][a-z-]*)(?:\s+([A-Za-z][a-z-]*))?")
+
+
+def _acts_as_method(view: DocView, spots: list[tuple[int, int]]) -> bool:
+    """Does the text treat a coined name as a method at one of its ``spots``: a method's noun or
+    verb after it ("the FooNet model", "FooNet outperforms", "FooNet is a tagger", "FooNet, a known
+    algorithm"), "our" or a comparison before it
+    ("outperforms the strong FooNet", "we compare FooNet with BarNet")? Capitals and recurrence alone are a dataset's, a team's, a
+    language pair's as much ("the WikiFoo corpus ... WikiFoo contains")."""
+    text = view.text
+    cue_ends = [m.end() for m in view.compare_cues]
+    for a, b in spots:
+        if _NAME_HEAD.match(text, b) or _NAME_VERB.match(text, b) or _NAME_IS_A.match(text, b) \
+                or _OWN_BEFORE.search(text, max(0, a - 12), a) \
+                or _COMPARED_BEFORE.search(text, max(0, a - 50), a):
+            return True
+        if any(e <= a and _FEW_WORDS.fullmatch(text, e, a) for e in cue_ends):
+            return True
+    return False
 
 
 def _names_formalism(text: str, b: int) -> bool:
@@ -415,6 +445,9 @@ def _uses_no_method(view: DocView, name: str, team: bool) -> bool:
             return True
         if _YEAR_AFTER.match(text, b) or _SPLIT_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
             return True
+        ap = _APPOSITIVE.match(text, b)
+        if ap and DATASET_WORDS.fullmatch(ap.group(1).rsplit(None, 1)[-1]):
+            return True  # "ZedRED, a new dataset for reading"
         if a == 0 and view.title_end and (_TITLE_RESOURCE.match(text[:view.title_end], b)
                                                    or team and _TITLE_TEAM.match(text, b)):
             return True
@@ -1196,12 +1229,26 @@ class MethodFinder:
             if text[s0:a].strip() in ("", "Through", "With", "In", "Using", "Empirically,", "Moreover,", "Finally,", "Overall,") \
                     and _VERBISH.match(text, b, b + 20):
                 subjects.add(w)
+        found = {text[c.start:c.end] for c in cands}
         for w, n in counts.items():
             singular_w = singular(w)
             n_all = n + (counts.get(singular_w, 0) if singular_w != w else 0)
-            if (n_all >= 2 or w in subjects) and not all(_names_formalism(text, b) for _, b in where[w]):
+            # (capitals and recurrence alone make a name of anything: a dataset, a team, a language
+            # pair; the text must treat it as a method somewhere)
+            if (n_all >= 2 or w in subjects) and not all(_names_formalism(text, b) for _, b in where[w]) \
+                    and (_acts_as_method(view, where[w]) or self._has_method_part(w, found)):
                 for a, b in where[w]:
                     self._add_name(view, cands, a, b, "pattern:repeated_name", 0.6)
+
+    def _has_method_part(self, name: str, found: set[str]) -> bool:
+        """A name with a method for a part: hyphenated, a catalogued one or one the text's rules
+        found ("Lattice-LSTM", "c-VAE", "Gaussian-BAT" beside "... Topic (BAT) model"), or a glued
+        catalogued acronym at either end ("ZooGAN", "BERTSum")."""
+        parts = name.split("-")
+        if len(parts) > 1:
+            return any(p in found or self.lex_method(p) for p in parts if len(p) > 1)
+        return any(is_acronym_like(p) and self.lex_method(p) for k in range(1, len(name) - 2)
+                   for p in (name[k:], name[:-k]) if len(p) >= 3 and p.isupper())
 
     def _list_items(self, view, cands, p, limit, rejected, coined_only=False):
         text = view.text
