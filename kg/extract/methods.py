@@ -916,35 +916,28 @@ class MethodFinder:
         "sparse Gaussian processes"), or None: lowercase content words right before it in its
         sentence, none of them a function word, verb, adverb, plain or evaluative adjective or
         kind noun (the lexical grammar of ``kg/data/vocabulary.json``)."""
-        text = view.text
-        m = _MODIFIERS_BEFORE.search(text, max(view.sent_of(a)[0], a - 60), a)
-        if m is None:
-            return None
-        c = cues()
-        words = list(_NONSPACE.finditer(m.group()))
-        start = None
-        for i in range(len(words) - 1, -1, -1):
-            word = words[i].group()
-            # (a verb's forms: "training LSTMs", "assembles CNNs"; "mixed" or "stacked" may modify)
-            if word in c.stops or word in c.plain or word in c.determiners or c.adverb(word) or word in _PLAIN_ADJ \
-                    or word in _EVALUATIVE or word in GENERIC_HEADS or singular(word) in NON_METHOD_HEADS \
-                    or word.endswith(("ing", "ize")) or (word.endswith("s") and not word.endswith(("ss", "us", "is"))):
-                break
-            before = words[i - 1].group() if i else (_WORD_BEFORE_MOD.search(text, max(0, m.start() - 12), m.start()) or [""])[0]
-            if before.lower() in ("we", "they", "to", "it", "i"):
-                break  # "we run PageRank": a verb
-            start = m.start() + words[i].start()
-        return start
+        return self._words_before(view, a, _MODIFIERS_BEFORE, lambda word, start: False)
 
     def _built_on_start(self, view: DocView, a: int) -> int | None:
         """Where the words of a name built around the catalogued method at ``a`` start ("Multi-passage"
         of "Multi-passage BERT", "target dependent" of "target dependent long short-term memory"), or
-        None: content words of its sentence, any case, none a function word, verb, adverb, plain,
-        evaluative or describing word ("bidirectional", "deep": ``describing_modifiers``), a plain
-        participle ("initialized", "fine-tuned" is one; "soft-masked" is a word of a name), a
-        capitalised function word, an acronym, a language, or a name of the catalogue."""
+        None: the words of ``_modified_at`` in any case, none a describing word ("bidirectional",
+        "deep": ``describing_modifiers``), a plain participle ("initialized", "fine-tuned" is one;
+        "soft-masked" is a word of a name), a capitalised function word, an acronym, a language, or
+        a name of the catalogue."""
+        def ends(word: str, s: int) -> bool:
+            low = word.lower()
+            return low in _DESCRIBING or (low.endswith("ed") and "-" not in low) or word in STOP_CAPS \
+                or not _PLAIN_WORD.fullmatch(word) or _all_languages(word) \
+                or any(x < s + len(word) and s < y for x, y, _, _ in view.lex)
+        return self._words_before(view, a, _BUILT_ON_BEFORE, ends)
+
+    @staticmethod
+    def _words_before(view: DocView, a: int, words_before: re.Pattern, ends) -> int | None:
+        """Where the content words right before ``a`` in its sentence (``words_before``) start, from
+        the last one back to one that is no content word (or ``ends(word, start)``), or None."""
         text = view.text
-        m = _BUILT_ON_BEFORE.search(text, max(view.sent_of(a)[0], a - 60), a)
+        m = words_before.search(text, max(view.sent_of(a)[0], a - 60), a)
         if m is None:
             return None
         c = cues()
@@ -954,11 +947,11 @@ class MethodFinder:
             word = words[i].group()
             low = word.lower()
             s = m.start() + words[i].start()
+            # (a verb's forms: "training LSTMs", "assembles CNNs"; "mixed" or "stacked" may modify)
             if low in c.stops or low in c.plain or low in c.determiners or c.adverb(low) or low in _PLAIN_ADJ \
-                    or low in _EVALUATIVE or low in _DESCRIBING or low in GENERIC_HEADS or singular(low) in NON_METHOD_HEADS \
-                    or low.endswith(("ing", "ize")) or (low.endswith("ed") and "-" not in low) \
-                    or (low.endswith("s") and not low.endswith(("ss", "us", "is"))) or word in STOP_CAPS \
-                    or not _PLAIN_WORD.fullmatch(word) or _all_languages(word) or any(x < s + len(word) and s < y for x, y, _, _ in view.lex):
+                    or low in _EVALUATIVE or low in GENERIC_HEADS or singular(low) in NON_METHOD_HEADS \
+                    or low.endswith(("ing", "ize")) or (low.endswith("s") and not low.endswith(("ss", "us", "is"))) \
+                    or ends(word, s):
                 break
             before = words[i - 1].group() if i else (_WORD_BEFORE_MOD.search(text, max(0, m.start() - 12), m.start()) or [""])[0]
             if before.lower() in ("we", "they", "to", "it", "i"):
