@@ -131,7 +131,10 @@ class MethodRef:
     """A method as one paper names it.
 
     ``key`` is the canonical identity across the graph: the lexicon concept's IRI when the method
-    is in the lexicon, else a slug of its canonical label. ``labels`` holds every surface form.
+    is in the lexicon, else a slug of its canonical label. ``labels`` holds every surface form;
+    ``descriptions`` the forms a text gave a lexicon concept with modifiers of its own ("sparse
+    Gaussian processes"), which describe it but name it for no other paper (the same words may be
+    another paper's own method: "multi-passage BERT").
     """
 
     key: str
@@ -139,6 +142,7 @@ class MethodRef:
     labels: set[str] = field(default_factory=set)
     broader: list[str] = field(default_factory=list)  # keys of broader concepts (lexicon)
     from_lexicon: bool = False
+    descriptions: set[str] = field(default_factory=set)
 
 
 @dataclass

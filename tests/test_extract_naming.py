@@ -110,3 +110,17 @@ def test_a_name_called_after_a_use_verb_is_no_proposal():
     got = proposals("We used a tagger called FooTag on the tweets. FooTag is fast.")
     assert got == set(), got
     assert proposals("We propose a new tagger called FooTag. FooTag is fast.") == {"FooTag"}
+
+
+@pytest.mark.parametrize("abstract", [
+    "In this paper, we propose a Gated Recurrent Unit (GRU) based model for tagging tweets.",
+    "We propose Convolutional Neural Network (CNN) and Long Short-Term Memory (LSTM) based approaches for tagging.",
+    "We present a conditional random field (CRF)-based approach to find drug names.",
+    "Therefore, we propose a convolutional neural network (CNN) based model for tagging. The CNN is fast.",
+])
+def test_the_acronym_an_x_based_model_is_built_on_is_not_proposed(abstract):
+    assert proposals(abstract) == set()
+
+
+def test_a_name_based_on_something_is_still_proposed():
+    assert proposals("We propose a position-aware gated span network (PGSN) based on bidirectional GRU.") == {"PGSN"}

@@ -133,7 +133,7 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
     refs: list[MethodRef] = []
     for d in ext.kg_methods or []:
         ref = MethodRef(key=d["key"], label=d["label"], labels=set(d["labels"]), broader=list(d["broader"]),
-                        from_lexicon=bool(d["from_lexicon"]))
+                        from_lexicon=bool(d["from_lexicon"]), descriptions=set(d.get("descriptions", ())))
         refs.append(ref)
         s, e, rule, conf = d["role_span"]
         if d["role"] in ("uses", "comparesWith"):
@@ -211,7 +211,9 @@ def canonicalise(extractions: list[Extraction]) -> None:
     """Give every method ONE key across the corpus: methods of different papers that share a
     normalised label (case, punctuation and plural folded) become one, with every spelling in
     ``labels``. Acronyms alone do not merge methods whose long forms disagree (CT = consistency
-    training vs CT = computed tomography). Deterministic: the same input gives the same keys."""
+    training vs CT = computed tomography), and a text's description of a catalogued method
+    (``descriptions``: "multi-passage BERT") joins no other paper's method of that name to it.
+    Deterministic: the same input gives the same keys."""
     refs = list({id(r): r for ex in extractions for r in method_refs(ex)}.values())
     n = len(refs)
     parent = list(range(n))
@@ -287,9 +289,11 @@ def canonicalise(extractions: list[Extraction]) -> None:
                     key += "-" + hashlib.sha256("|".join(sorted(labels)).encode()).hexdigest()[:8]
         used[key] = root
         broader = sorted(set().union(*(set(m.broader) for m in members)))
-        assigned[root] = (key, label, labels, broader, any(m.from_lexicon for m in members))
+        descriptions = set().union(*(m.descriptions for m in members)) - labels
+        assigned[root] = (key, label, labels, broader, any(m.from_lexicon for m in members), descriptions)
     for i, r in enumerate(refs):
-        key, label, labels, broader, fl = assigned[find(i)]
+        key, label, labels, broader, fl, descriptions = assigned[find(i)]
         r.key, r.label, r.labels, r.broader, r.from_lexicon = key, label, set(labels), list(broader), fl
+        r.descriptions = set(descriptions)
     for ex in extractions:
         merge_same_method(ex)

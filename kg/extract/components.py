@@ -371,7 +371,7 @@ def group_to_dict(g: MethodGroup) -> dict:
         "from_lexicon": g.from_lexicon, "role": g.role, "role_rule": g.role_rule,
         "role_span": [rs.start, rs.end, rs.rule, rs.conf] if rs else None,
         "spans": [[c.start, c.end, c.rule, c.conf, c.proposed] for c in g.spans],
-        "short": g.short, "long": g.long, "generic": g.generic,
+        "short": g.short, "long": g.long, "generic": g.generic, "descriptions": list(g.descriptions),
     }
 
 
@@ -382,7 +382,7 @@ def group_from_dict(d: dict) -> MethodGroup:
     return MethodGroup(key=d["key"], label=d["label"], labels=list(d["labels"]), broader=list(d["broader"]),
                        from_lexicon=d["from_lexicon"], spans=spans, role=d["role"], role_span=role_span,
                        role_rule=d.get("role_rule", ""), short=d.get("short"), long=d.get("long"),
-                       generic=bool(d.get("generic")))
+                       generic=bool(d.get("generic")), descriptions=list(d.get("descriptions", ())))
 
 
 # The view and groups kg_methods made for the doc it just processed: kg_lineage, which runs

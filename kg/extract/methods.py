@@ -17,7 +17,7 @@ from pathlib import Path
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
-from .vocabulary import cues, only_modifiers
+from .vocabulary import cues, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify, X_SUFFIXES)
@@ -94,6 +94,7 @@ class MethodGroup:
     short: str | None = None  # defined acronym
     long: str | None = None
     generic: bool = False  # a broad lexicon concept (kept because the text defines or builds on it)
+    descriptions: list[str] = field(default_factory=list)  # the concept with a text's modifiers ("sparse GPs")
 
 
 # --- cues for roles ---------------------------------------------------------------------------
@@ -284,6 +285,12 @@ _BROAD_HEADS = GENERIC_HEADS | {"framework", "mechanism", "architecture"}  # a c
 _FIELD_HEADS = NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}  # "Machine Translation system"
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
 _METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
+_DESCRIBING = frozenset(_KIND_WORDS["describing_modifiers"])
+#: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
+_PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
+_BUILT_ON_BEFORE = re.compile(r"(?:(?<![\w'’-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)* ){1,3}$")
+#: what presents a phrase as the text's own right before it: "our", "the proposed", "a novel"
+_OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 
 
 def _follow_word(text: str, ab: Abbrev) -> str:
@@ -390,6 +397,8 @@ _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benc
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
                              + DATASET_WORDS.pattern, re.IGNORECASE)
 _TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
+_TITLE_THING = re.compile(r":\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:tasks?\b|" + DATASET_WORDS.pattern + ")",
+                          re.IGNORECASE)  # "X: A New Task ...", "X: A Corpus of ..."
 
 
 # one or two words after a name, the second perhaps the head ("RST discourse trees")
@@ -579,6 +588,7 @@ class MethodFinder:
         catalogued = {k: [i for i in iris if not lexicon.concepts[i].learned] for k, iris in lexicon.by_key().items()}
         self.key_to_iris = {k: iris for k, iris in catalogued.items() if iris}
         self._task_keys: set[str] = set()  # per text: see find()
+        self._bases: list[tuple[int, int, str]] = []  # per text: see _built_on_names()
         self._rejected_longs: list[tuple[int, int]] = []  # per text: long forms of acronyms ruled no method
         self.exact: dict[str, list[str]] = {}
         for c in lexicon.concepts.values():
@@ -931,6 +941,9 @@ class MethodFinder:
             for s, e in _occurrences(text, short, True):
                 cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
 
+        # 3a. a name the text builds around a catalogued method and presents as its own: "multi-passage BERT"
+        self._built_on_names(view, cands, proposed_names, new_link)
+
         # 3b. a known method with a modifier that makes a new one: "a class of involutive MCMC methods",
         # "extend the Nystrom method to asymmetric cases" + "the asymmetric Nystrom method"
         self._modified_methods(view, cands, proposed_names)
@@ -955,15 +968,44 @@ class MethodFinder:
                   and _names_score(text, c.start, c.end)}
         if scores:
             cands = [c for c in cands if c.proposed or text[c.start:c.end].rsplit(" ", 1)[-1] not in scores]
-        return self._group(view, cands)
+        groups = self._group(view, cands)
+        # the catalogued method a built-on name is built around is named by it, where the text names
+        # it nowhere else ("Multi-Cell Compositional LSTM": LSTM); lineage links the two
+        named = {g.key for g in groups}
+        abbrev_short = {norm_key(ab.short): ab for ab in view.abbrevs}
+        for a, b, iri in self._bases:
+            if iri not in named and any(c.rule == "pattern:built_on" for g in groups for c in g.spans if c.end == b):
+                named.add(iri)
+                groups.append(self._make_group(view, [Cand(a, b, "lexicon", 0.9, iri)], abbrev_short))
+        return groups
 
     def _modified_at(self, view: DocView, a: int) -> int | None:
         """Where the modifiers of a catalogued method that starts at ``a`` start ("sparse" of
         "sparse Gaussian processes"), or None: lowercase content words right before it in its
         sentence, none of them a function word, verb, adverb, plain or evaluative adjective or
         kind noun (the lexical grammar of ``kg/data/vocabulary.json``)."""
+        return self._words_before(view, a, _MODIFIERS_BEFORE, lambda word, start: False)
+
+    def _built_on_start(self, view: DocView, a: int) -> int | None:
+        """Where the words of a name built around the catalogued method at ``a`` start ("Multi-passage"
+        of "Multi-passage BERT", "target dependent" of "target dependent long short-term memory"), or
+        None: the words of ``_modified_at`` in any case, none a describing word ("bidirectional",
+        "deep": ``describing_modifiers``), a plain participle ("initialized", "fine-tuned" is one;
+        "soft-masked" is a word of a name), a capitalised function word, an acronym, a language, or
+        a name of the catalogue."""
+        def ends(word: str, s: int) -> bool:
+            low = word.lower()
+            return low in _DESCRIBING or (low.endswith("ed") and "-" not in low) or word in STOP_CAPS \
+                or not _PLAIN_WORD.fullmatch(word) or _all_languages(word) \
+                or any(x < s + len(word) and s < y for x, y, _, _ in view.lex)
+        return self._words_before(view, a, _BUILT_ON_BEFORE, ends)
+
+    @staticmethod
+    def _words_before(view: DocView, a: int, words_before: re.Pattern, ends) -> int | None:
+        """Where the content words right before ``a`` in its sentence (``words_before``) start, from
+        the last one back to one that is no content word (or ``ends(word, start)``), or None."""
         text = view.text
-        m = _MODIFIERS_BEFORE.search(text, max(view.sent_of(a)[0], a - 60), a)
+        m = words_before.search(text, max(view.sent_of(a)[0], a - 60), a)
         if m is None:
             return None
         c = cues()
@@ -971,16 +1013,76 @@ class MethodFinder:
         start = None
         for i in range(len(words) - 1, -1, -1):
             word = words[i].group()
+            low = word.lower()
+            s = m.start() + words[i].start()
             # (a verb's forms: "training LSTMs", "assembles CNNs"; "mixed" or "stacked" may modify)
-            if word in c.stops or word in c.plain or word in c.determiners or c.adverb(word) or word in _PLAIN_ADJ \
-                    or word in _EVALUATIVE or word in GENERIC_HEADS or singular(word) in NON_METHOD_HEADS \
-                    or word.endswith(("ing", "ize")) or (word.endswith("s") and not word.endswith(("ss", "us", "is"))):
+            if low in c.stops or low in c.plain or low in c.determiners or c.adverb(low) or low in _PLAIN_ADJ \
+                    or low in _EVALUATIVE or low in GENERIC_HEADS or singular(low) in NON_METHOD_HEADS \
+                    or low.endswith(("ing", "ize")) or (low.endswith("s") and not low.endswith(("ss", "us", "is"))) \
+                    or ends(word, s):
                 break
             before = words[i - 1].group() if i else (_WORD_BEFORE_MOD.search(text, max(0, m.start() - 12), m.start()) or [""])[0]
             if before.lower() in ("we", "they", "to", "it", "i"):
                 break  # "we run PageRank": a verb
-            start = m.start() + words[i].start()
+            start = s
         return start
+
+    def _built_on_names(self, view: DocView, cands: list[Cand], proposed_names: list, new_link) -> None:
+        """A name the text builds around a catalogued method ("Multi-passage BERT", "a target-dependent
+        LSTM") is a method of its own, not the catalogued one described, where the text presents it as
+        its own, counted over the title and the abstract: at least two of the title naming it, a
+        sentence presenting it ("we propose a ...", "our ..."), an acronym defined for it, and a second
+        mention (one of the first three among them). It is proposed where a presenting sentence holds
+        it or the title's head or means ("... with Soft-Masked BERT"), not a title's object of study
+        ("Effects of ... in Recursive LSTMs"); never where it qualifies a thing ("a Minimalist NMT
+        Toolkit"). Its spellings count as one: "target dependent long
+        short-term memory" and "target-dependent LSTM" (the modifiers' key and the concept)."""
+        text = view.text
+        self._bases = []  # (start, end, concept) of the catalogued method inside each built-on name
+        found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        inner: dict[tuple[int, int], Cand] = {}
+        for c in cands:
+            if c.rule != "lexicon" or not c.iri:
+                continue
+            concept = self.lexicon.concepts.get(c.iri)
+            if concept is None or concept.generic or concept.kind != "method":
+                continue
+            a = self._built_on_start(view, c.start)
+            after = _WORD_AFTER_NAME.match(text, c.end)
+            if after and singular(after.group(1).lower()) in _NO_METHOD_FOLLOW:
+                continue  # "a Minimalist NMT Toolkit": what it names is no method
+            if a is not None:
+                found.setdefault((norm_key(text[a:c.start]), c.iri), []).append((a, c.end))
+                inner[a, c.end] = c
+        if not found:
+            return
+        title = text[:view.title_end]
+        parts = [p.lower() for p in title_parts(title)] if title else []
+        # "Expertise Style Transfer: A New Task ...": a title that says it presents a task or a resource
+        thing = bool(_TITLE_THING.match(text, title.find(":"), view.title_end)) if ":" in title else False
+        for spans in found.values():
+            spans = sorted(set(spans))
+            in_title = [sp for sp in spans if sp[0] < view.title_end and not thing]
+            presented = []
+            for a, b in spans:
+                s0, _ = view.sent_of(a)
+                wp = WE_PROPOSE.search(text, s0, a)
+                if _OWN_BEFORE.search(text, max(s0, a - 25), a) or (
+                        wp and only_modifiers(text[wp.end():a].lower().split())):
+                    presented.append((a, b))
+            acronym = any(ab.long_start <= a and b <= ab.long_end for a, b in spans for ab in view.abbrevs)
+            signals = bool(in_title) + bool(presented) + acronym + (len(spans) >= 2)
+            if not (in_title or presented or acronym) or signals < 2:
+                continue
+            titled = [sp for sp in in_title if any(p.endswith(text[sp[0]:sp[1]].lower()) for p in parts)]
+            first = (presented or titled or [None])[0]
+            lk = new_link()
+            for a, b in spans:
+                cands.append(Cand(a, b, "pattern:built_on", 0.8, proposed=(a, b) == first, link=lk))
+            base = inner[spans[0]]
+            self._bases.append((base.start, base.end, base.iri))
+            if first:
+                proposed_names.append((first[0], first[1], text[first[0]:first[1]], 0.8, lk))
 
     def _modified_methods(self, view: DocView, cands: list[Cand], proposed_names: list) -> None:
         text = view.text
@@ -1402,6 +1504,7 @@ class MethodFinder:
             iri = concept = None
         surfaces = [text[c.start:c.end] for c in spans]
         labels: list[str] = []
+        descriptions: list[str] = []
 
         def add(label):
             label = _SPACES.sub(" ", label).strip()
@@ -1412,6 +1515,14 @@ class MethodFinder:
         for c, s in zip(spans, surfaces):
             if c.rule in ("pattern:x_based", "lexicon:ellipsis") and concept and norm_key(s) not in concept_keys:
                 continue  # "diffusion" of "diffusion-based" names the family, not a label of it (nor "beam" beam search)
+            if c.rule == "lexicon:modified" and concept and norm_key(s) not in concept_keys:
+                # "sparse Gaussian processes": how this text describes the concept, no name of it by which
+                # another paper's own method ("Multi-passage BERT") would become the concept
+                words = clean_label(s).split(" ")
+                descriptions.append(" ".join(words))
+                if _plural_ok(words[-1]):
+                    descriptions.append(" ".join(words[:-1] + [singular(words[-1])]))
+                continue
             add(clean_label(s))
         for s in surfaces:
             if delatex(s) != s:
@@ -1452,10 +1563,11 @@ class MethodFinder:
         key = iri if iri else KGM + slugify(label)
         return MethodGroup(key=key, label=label, labels=labels, broader=list(concept.broader) if concept else [],
                            from_lexicon=bool(concept), spans=spans, short=short, long=long,
-                           generic=bool(concept and concept.generic))
+                           generic=bool(concept and concept.generic),
+                           descriptions=[d for d in dict.fromkeys(descriptions) if d not in labels])
 
 
-_RANKS = {"pattern:name_repeat": 6, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
+_RANKS = {"pattern:name_repeat": 6, "pattern:built_on": 8, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5, "lexicon:modified": 5,
           "lexicon:ellipsis": 5,

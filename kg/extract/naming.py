@@ -216,6 +216,17 @@ TITLE_STOP = {"position", "survey", "review", "tutorial", "overview", "perspecti
               "vision", "letter", "obituary", "retraction", "workshop", "proceedings", "a survey"}
 DATA_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:data\s?sets?|benchmarks?|corpus|corpora|suite|library|"
                          r"toolkit|challenge|leaderboard|dataset)\b", re.IGNORECASE)
+# "(LSTM) based", "(CNN) and Recurrent Neural Network (RNN) based approaches": what follows the acronym
+X_BASED_FOLLOW = re.compile(r"(?:\s+and\s+[^.;,()]{1,50}\([^()]{1,12}\))?\s*-?\s*based\b(?!\s+(?:on|upon)\b)")
+_PAREN = re.compile(r"\s*\([^()]{1,12}\)")
+
+
+def _after_paren(text: str, end: int) -> int:
+    """Where a name ends with the acronym in parentheses after it, if any."""
+    m = _PAREN.match(text, end)
+    return m.end() if m else end
+
+
 TASK_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\))?\s+([a-z]+)\b")
 
 
@@ -278,7 +289,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             q += dm.end()
         name = parse_name(text, q, s_end)
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
-                and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end):
+                and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
+                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)):
             out.append(Naming(name, "pattern:we_propose", 0.9))
         if not out:
             # (e) the first acronym defined after the verb with no preposition in between
@@ -286,8 +298,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 if p <= ls < s_end:
                     between = text[p:ls]
                     le, se = acronym_longs[ls]
-                    if DATA_FOLLOW.match(text[se:se + 30]):
-                        break
+                    if DATA_FOLLOW.match(text[se:se + 30]) or X_BASED_FOLLOW.match(text, se):
+                        break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
                     if _names_a_task(text, se):
                         break
                     if PREPOSITIONS.search(between):
@@ -318,6 +330,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 a, b = _strip_word(text, km.start("name"), km.end("name"))
                 w = text[a:b]
                 if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and not DATASET_AFTER.match(text, b) \
+                        and not X_BASED_FOLLOW.match(text, b + 1 if text[b:b + 1] == ")" else _after_paren(text, b)) \
                         and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
                     out.append(Naming(Name(a, b), "pattern:kind_then_name", 0.8))
     if proposing:

@@ -26,6 +26,7 @@ kg, kgr, kgm, cito, dcterms, fabio, foaf, prov, schema, skos, xsd = (
     NamedNodes(n) for n in (ns.KG, ns.KGR, ns.KGM, ns.CITO, ns.DCTERMS, ns.FABIO, ns.FOAF, ns.PROV, ns.SCHEMA,
                             ns.SKOS, ns.XSD))
 A = NamedNodes(ns.RDF).type
+RDFS_LABEL = NamedNodes(ns.RDFS).label
 TRUE = ox.Literal("true", datatype=xsd.boolean)
 CATEGORY_SCHEME = kgr.categories
 
@@ -242,6 +243,10 @@ def method_triples(method: MethodRef) -> Iterator[ox.Quad]:
         yield ox.Quad(iri, skos.prefLabel, text(method.label))
     for label in sorted(method.labels - {method.label}):
         yield ox.Quad(iri, skos.altLabel, text(label))
+    for label in sorted(method.descriptions - method.labels):
+        # a text's words for a catalogued method ("sparse Gaussian processes"): a label, not a name by
+        # which another paper's method joins it (the registry reads skos labels only)
+        yield ox.Quad(iri, RDFS_LABEL, text(label))
     for broader in method.broader:
         yield ox.Quad(iri, skos.broader, method_iri(broader))
 

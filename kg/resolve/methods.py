@@ -45,6 +45,7 @@ class MethodRegistry:
         self.pref: dict[str, str] = {}  # method key -> skos:prefLabel
         self.broader: dict[str, set[str]] = defaultdict(set)
         self.typed: set[str] = set()  # keys typed kg:Method
+        self.descriptions: dict[str, set[str]] = defaultdict(set)  # key -> descriptions written (no keys: see MethodRef)
 
     def remember(self, key: str, labels: set[str], pref: str | None = None) -> None:
         """Register labels of a method (from the store, or as written by this build)."""
@@ -90,13 +91,15 @@ class MethodRegistry:
         ref.key, ref.label = key, self.pref.get(key, ref.label)
         new_alt = set(ref.labels) - {ref.label} - self.labels[key]
         new_broader = [b for b in ref.broader if b not in self.broader[key]]
-        if key in self.typed and not (write_pref or new_alt or new_broader):
+        new_descriptions = set(ref.descriptions) - set(ref.labels) - self.descriptions[key] - self.labels[key]
+        if key in self.typed and not (write_pref or new_alt or new_broader or new_descriptions):
             return None
         self.typed.add(key)
         self.broader[key].update(new_broader)
+        self.descriptions[key] |= new_descriptions
         self.remember(key, new_alt, ref.label if write_pref else None)
         return MethodRef(key, ref.label, labels=new_alt | {ref.label}, broader=new_broader,
-                         from_lexicon=not write_pref)
+                         from_lexicon=not write_pref, descriptions=new_descriptions)
 
     def assign_all(self, extraction: Extraction) -> Iterator[MethodRef]:
         """Key every method of a canonicalised extraction; yields what must be written."""
