@@ -726,3 +726,16 @@ def test_named_proposal_is_the_unnamed_one_described_after_it(nlp):
 ])
 def test_title_verb_revises(title, abstract, expected):
     assert {(d, b) for d, b, _ in own_links(title, abstract)} == expected
+
+
+def test_a_name_the_text_defines_is_built_on_what_follows_it(nlp):
+    doc = nlp("We provide a sparser variational vocabulary dropout (VVD) based on dropout to select words.")
+    assert ("VVD", "dropout") in pairs(doc)
+    # a catalogue name so followed is an instance of its kind, described
+    assert not pairs(nlp("We train a conditional random field (CRF) based on LSTM features."))
+
+
+def test_what_a_method_combines_ideas_from(nlp):
+    doc = nlp("We propose ZedNet, an architecture that combines ideas from GCNs with an attentive LSTM.")
+    assert {("ZedNet", "GCN"), ("ZedNet", "LSTM")} <= pairs(doc)
+

@@ -441,7 +441,8 @@ _THING_BEFORE = re.compile(r"\b(?:" + "|".join(map(re.escape, _WORDS["data_heads
 # what joins a further base to the one before: "X and Y", "X (XX) with Y", "a BERT encoder with an autoregressive
 # Transformer decoder" (the kind or the part the first one names may stand between)
 COORDINATED = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique|" + _PART_NOUNS +
-                         r")s?\s+)?(?:and|with|or|,\s*and)\s+(?:(?:the|a|an)\s+)?")
+                         r")s?\s+)?(?:\([^()]*\)\s*)?(?:and|with|or|,\s*and)\s+(?:(?:the|a|an)\s+(?:(?!(?:for|to|in|on|by|as|such|that|which|"
+                         r"other|is|are|its|their)\b)[a-z][\w-]*\s+){0,2})?")
 
 
 def _bases(text, in_sent, ce, s_end, gap, rule):
@@ -736,6 +737,8 @@ def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
         if y[2] == x[2] and y[1] <= start and re.fullmatch(r"\s*\(\s*", text[y[1]:start]):
             start = y[0]
             end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
+    if start != x[0] and not groups[x[2]].from_lexicon and _PARTICIPLE.match(text, cs) and not text[end:cs].strip():
+        return True  # "a sparser variational vocabulary dropout (VVD) based on X": the name the text defines is built on X
     gap = SUBJECT_GAP.fullmatch(text, end, cs)
     if not gap:
         return False
