@@ -739,3 +739,17 @@ def test_what_a_method_combines_ideas_from(nlp):
     doc = nlp("We propose ZedNet, an architecture that combines ideas from GCNs with an attentive LSTM.")
     assert {("ZedNet", "GCN"), ("ZedNet", "LSTM")} <= pairs(doc)
 
+
+@pytest.mark.parametrize("abstract,name", [
+    ("As a side-product, we propose a hierarchical version of BERT, which handles long documents.", "hierarchical BERT"),
+    ("We propose a residual variant of the LSTM for parsing.", "residual LSTM"),
+    ("We propose a new variant of the Transformer.", None),  # words that describe any method
+    ("We propose a more efficient version of BERT.", None),
+])
+def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
+    from extract_support import paper
+
+    ex = next(extract_papers([paper("p1", abstract, title="Legal Judgment Prediction")], pipeline()))
+    own = [ln.method.label for ln in ex.lineage]
+    assert own and own[0] == (name or 'the method of "Legal Judgment Prediction"')
+    assert ({m.method.label for m in ex.methods if m.role == "proposes"} == {name}) if name else True

@@ -336,6 +336,32 @@ def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> N
         return
 
 
+# "we propose a hierarchical version of BERT": the words before the cue say how the paper's unnamed method varies
+# its base ("hierarchical BERT", "residual vector-quantized VAE"); not words that describe any method ("a new/simple
+# version of X")
+OWN_VARIANT = re.compile(r"\b(?:a|an)\s+((?:[a-z][\w-]*\s+){1,2}?)(?:versions?|variants?|extensions?|generali[sz]ations?)\s+"
+                         r"(?:of|to)\s*$")
+VARIANT_RULES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of")
+VARIANT_STOPS = frozenset(_WORDS["variant_stops"])
+
+
+def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) -> list | None:
+    """[name, start, end] of the paper's unnamed method that one of its links calls "a <modifier> version of X":
+    the modifier and X as the text writes them (start, end: the phrase)."""
+    for ln in links:
+        if ln.derived != OWN or ln.rule not in VARIANT_RULES:
+            continue
+        m = OWN_VARIANT.search(text, max(0, ln.start - 50), ln.end)
+        base = [c for c in groups[ln.base].spans if c.start >= ln.end]
+        if not m or not base or not OBJECT_LEAD.fullmatch(text, ln.end, base[0].start):
+            continue
+        words = m.group(1).split()
+        if any(w in DESCRIBING_WORDS or w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS for w in words):
+            continue
+        return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
+    return None
+
+
 # "Augmenting a BiLSTM Tagger with a Morphological Lexicon", "ZedNet: Combining LDA and CRFs for ...", "Incorporating
 # Dependency Trees into LSTMs": what the verb opening the title (or its part after a name and a colon) changes or joins
 TITLE_REVISES = re.compile(r"(?:[^:]{1,60}:\s*)?(?:" + "|".join(_WORDS["title_revise_verbs"]) + r")\s+")
