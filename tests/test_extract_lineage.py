@@ -677,10 +677,91 @@ def test_every_cue_is_looked_for_by_its_words():
                  "It improves the recall of LDA.", "It enhances CRFs.", "FooNet extends LDA to graphs.",
                  "An extension of LDA.", "A generalization of PCA.", "It is inspired by LDA.",
                  "It modifies the LSTM cell.", "It enables LDA to scale.", "It is computed with SGD.",
-                 "We propose FooNet, which exploits LDA.", "It is grounded on LDA.", "It is a family of kernels."]
+                 "We propose FooNet, which exploits LDA.", "It is grounded on LDA.", "It is a family of kernels.",
+                 "We incorporate word order into LDA."]
     for rule, rx, _, _ in _CUES:
         assert _CUE_WORDS[rule], rule
         matched = [sentence for sentence in sentences if rx.search(sentence)]
         assert matched, rule  # every cue's words are put to the test
         for sentence in matched:
             assert any(word in sentence for word in _CUE_WORDS[rule]), (rule, sentence)
+
+
+@pytest.mark.parametrize("abstract,base", [
+    # the authors' verb after an intention, or the paper as its subject
+    ("We propose to augment LSTMs with structural position representations.", "LSTM"),
+    ("While GraphWalk was proposed for parsing, this paper extends GraphWalk to translation.", "GraphWalk"),
+    # the paper's own method as a subject, however it is called
+    ("Our proposed approach extends the Transformer by a second decoder.", "Transformer"),
+    ("Our generation method is based on the Transformer, using page metadata.", "Transformer"),
+    ("For all tasks, the final submitted system is based on the Transformer architecture.", "Transformer"),
+    # "an extension to", "on top of", and what one puts into a method
+    ("In this work, we propose an extension to CRFs by integrating external memory.", "CRF"),
+    ("We introduce two neural architectures built on top of BERT for question generation.", "BERT"),
+    ("We incorporate prior knowledge into CCA and give a theoretical justification.", "CCA"),
+])
+def test_own_method_revises(abstract, base):
+    assert ('the method of "Ranking Words"', base) in {(d, b) for d, b, _ in own_links("Ranking Words", abstract)}
+
+
+@pytest.mark.parametrize("abstract", [
+    "The baseline model is based on the Transformer.",  # someone else's method
+    "The classical method uses an SVM to rank the words.",
+    "We train an MLP on top of the sentence embeddings.",
+])
+def test_other_subjects_extend_nothing(abstract):
+    assert not own_links("Ranking Words", abstract)
+
+
+def test_bases_joined_through_their_parts(nlp):
+    doc = nlp("We propose ZedTagger, a model which combines a BERT encoder with an autoregressive Transformer decoder.")
+    assert {("ZedTagger", "BERT"), ("ZedTagger", "Transformer")} <= pairs(doc)
+
+
+def test_named_proposal_is_the_unnamed_one_described_after_it(nlp):
+    doc = nlp("We propose ZedTagger, a sequence tagging approach. To predict the edits, we propose a novel model, "
+              "which combines a BERT encoder with a Transformer decoder.")
+    assert {("ZedTagger", "BERT"), ("ZedTagger", "Transformer")} <= pairs(doc)
+    doc = nlp("We propose ZedRank, a ranker that incorporates all positions of a word into a biased GCN.")
+    assert ("ZedRank", "GCN") in pairs(doc)
+
+
+@pytest.mark.parametrize("title,abstract,expected", [
+    ("Augmenting an LSTM Tagger with a Morphological Lexicon", "We propose a tagger that uses a lexicon.",
+     {('the method of "Augmenting an LSTM Tagger with a Morphological Lexicon"', "LSTM")}),
+    ("ZedNet: Combining CCA and CRFs for Tagging", "We propose ZedNet.", {("ZedNet", "CCA"), ("ZedNet", "CRF")}),
+    ("Incorporating Dependency Trees into LSTMs for Parsing", "We present a parser.",
+     {('the method of "Incorporating Dependency Trees into LSTMs for Parsing"', "LSTM")}),
+    # a field or a task is no method of a line; a title that proposes nothing states nothing
+    ("Improving Neural Machine Translation with Parse Trees", "We present a parser.", set()),
+    ("Augmenting an LSTM Tagger with a Morphological Lexicon", "We study taggers.", set()),
+])
+def test_title_verb_revises(title, abstract, expected):
+    assert {(d, b) for d, b, _ in own_links(title, abstract)} == expected
+
+
+def test_a_name_the_text_defines_is_built_on_what_follows_it(nlp):
+    doc = nlp("We provide a sparser variational vocabulary dropout (VVD) based on dropout to select words.")
+    assert ("VVD", "dropout") in pairs(doc)
+    # a catalogue name so followed is an instance of its kind, described
+    assert not pairs(nlp("We train a conditional random field (CRF) based on LSTM features."))
+
+
+def test_what_a_method_combines_ideas_from(nlp):
+    doc = nlp("We propose ZedNet, an architecture that combines ideas from GCNs with an attentive LSTM.")
+    assert {("ZedNet", "GCN"), ("ZedNet", "LSTM")} <= pairs(doc)
+
+
+@pytest.mark.parametrize("abstract,name", [
+    ("As a side-product, we propose a hierarchical version of BERT, which handles long documents.", "hierarchical BERT"),
+    ("We propose a residual variant of the LSTM for parsing.", "residual LSTM"),
+    ("We propose a new variant of the Transformer.", None),  # words that describe any method
+    ("We propose a more efficient version of BERT.", None),
+])
+def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
+    from extract_support import paper
+
+    ex = next(extract_papers([paper("p1", abstract, title="Legal Judgment Prediction")], pipeline()))
+    own = [ln.method.label for ln in ex.lineage]
+    assert own and own[0] == (name or 'the method of "Legal Judgment Prediction"')
+    assert ({m.method.label for m in ex.methods if m.role == "proposes"} == {name}) if name else True

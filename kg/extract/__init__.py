@@ -142,7 +142,10 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
     own = None
     for di, bi, s, e, rule, conf in ext.kg_lineage or []:
         if di == OWN and own is None:
-            own = unnamed_method(paper_key, text[:title_end].strip())
+            own = unnamed_method(paper_key, text[:title_end].strip(), ext.kg_own_name)
+            if ext.kg_own_name:  # "we propose a hierarchical version of BERT": the paper proposes "hierarchical BERT"
+                ex.methods.append(MethodMention(method=own, role="proposes",
+                                                evidence=evidence(*ext.kg_own_name[1:], "lineage:own_variant", 0.6)))
         ex.lineage.append(LineageLink(method=own if di == OWN else refs[di], base=refs[bi],
                                       evidence=evidence(s, e, rule, conf)))
     seen = set()
@@ -167,11 +170,12 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
     return ex
 
 
-def unnamed_method(paper_key: str, title: str) -> MethodRef:
+def unnamed_method(paper_key: str, title: str, own_name: list | None = None) -> MethodRef:
     """The method a paper proposes without naming it ("we propose a novel model based on X"): a
     node of its own, labelled by the paper's title, so that its lineage is not pinned on a method
-    the paper merely mentions."""
-    label = f'the method of "{title}"' if title else f"the method of paper {paper_key}"
+    the paper merely mentions; or by the words that say how it varies its base (``own_name``:
+    "hierarchical BERT" for "we propose a hierarchical version of BERT")."""
+    label = own_name[0] if own_name else f'the method of "{title}"' if title else f"the method of paper {paper_key}"
     return MethodRef(key=KGM + slugify(label), label=label, labels={label})
 
 

@@ -16,7 +16,8 @@ travel between processes with ``n_process=2``):
 ``kg_methods``         ``doc._.kg_methods`` [{key, label, labels, broader, from_lexicon, role,
                        role_span, spans}]
 ``kg_lineage``         ``doc._.kg_lineage`` [[derived, base, start, end, rule, conf]] (indexes into
-                       ``kg_methods``)
+                       ``kg_methods``), ``doc._.kg_own_name`` [name, start, end] or None (the name of the
+                       paper's unnamed method, where the text says how it varies its base)
 =====================  =======================================================================
 """
 from __future__ import annotations
@@ -37,13 +38,14 @@ from .abbrev import Abbrev, find_abbreviations, split_sentences
 from .entities import extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls
 from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
-from .lineage import find_lineage
+from .lineage import find_lineage, own_variant_name
 from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles
 from .text import ascii_fold, clean_label, is_acronym_like, norm_key
 
 EXTENSIONS = {
     "kg_title_end": 0, "kg_sents": None, "kg_abbrevs": None, "kg_lex": None, "kg_datasets": None,
     "kg_models": None, "kg_urls": None, "kg_arxiv": None, "kg_methods": None, "kg_lineage": None,
+    "kg_own_name": None,
 }
 for _name, _default in EXTENSIONS.items():
     if not Doc.has_extension(_name):
@@ -419,6 +421,7 @@ class LineageComponent:
         _LAST.clear()
         links = find_lineage(view, groups)
         doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
+        doc._.kg_own_name = own_variant_name(view.text, groups, links)
         doc.user_data.pop(_TEXT_KEY, None)
         return doc
 

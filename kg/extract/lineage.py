@@ -59,19 +59,31 @@ RESOURCE_BEFORE = re.compile(r"(?:" + "|".join(re.escape(h) for h in RESOURCE_HE
 CUE_STEMS = tuple(_WORDS["cue_stems"])
 FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Similarly|Moreover)\s+)"
                      r"(?:(?:[Ii]nspired|[Mm]otivated)\s+by|(?:[Bb]ased|[Bb]uilt|[Gg]rounded|[Ff]ounded)\s+(?:up)?on|"
-                     r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)\s+")
+                     r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)(?:\s+top\s+of)?\s+")
 FRONTED_STEMS = tuple(_WORDS["fronted_stems"])
-# "In this paper, we improve X by ...", "we extend X with ...", "we build on X": the authors change a method
-# (their own is the result); the object is the noun phrase right after the verb
-WE_REVISE = re.compile(r"\b[Ww]e\s+(?:(?:also|further|then|first|here|now|therefore|thus|significantly|substantially)\s+)?"
-                       r"(?:improve|modify|augment|adapt|enhance|enrich|equip|refine|extend|generali[sz]e|"
-                       r"build\s+(?:up)?on|revise|upgrade|simplify|accelerate|speed\s+up|robustify)\s+")
+
+
+def _verb_forms(verb: str) -> str:
+    """"modify" -> "modif(?:y|ies)", "build on" -> "builds?\\s+on": the base form and the third person."""
+    first, *rest = verb.split()
+    ending = ("(?:y|ies)" if first.endswith("y") else "(?:es)?" if first.endswith(("ch", "sh", "ss", "x")) else "s?")
+    return r"\s+".join([re.escape(first[:-1] if first.endswith("y") else first) + ending, *map(re.escape, rest)])
+
+
+# "In this paper, we improve X by ...", "we extend X with ...", "we build on X", "we propose to augment X", "this
+# paper extends X": the authors change a method (their own is the result); the object is the noun phrase right after the verb
+WE_REVISE = re.compile(r"(?:\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study))\s+"
+                       r"(?:(?:also|further|then|first|here|now|therefore|thus|significantly|substantially)\s+)?"
+                       r"(?:(?:" + "|".join(_WORDS["intent_verbs"]) + r")\s+to\s+)?(?:" + "|".join(map(_verb_forms, _WORDS["revise_verbs"])) + r")\s+")
 # what may stand between a verb (or a fronted cue) and its object: determiners and a few adjectives
 OBJECT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["object_lead"])) + r")\s+){0,3}")
 ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
 SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
-SUBJECT_SELF = re.compile(r"^\s*(?:(?:Our|This|The\s+proposed)\s+(?:new\s+|novel\s+)?(?:work|method|approach|framework|"
-                          r"model|algorithm|technique|scheme|paradigm|system|estimator|tool)|It|Its|We)\b")
+# the paper's own method as the subject of a clause: "Our proposed approach", "Our generation method", "In the second
+# step, the final system", "It" (not "the baseline model" or "our previous system": another one, or an earlier one)
+SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his|[Tt]he)\s+"
+                          r"(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?"
+                          r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
@@ -103,9 +115,13 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     proposed_groups = named or [OWN]
     # the paper's one proposal, named by words that point back to an unnamed description ("Our
     # approach, named CoRel", "We call this procedure AKORN"): sentences that propose "a novel
-    # approach based on X" without a name speak of it; with no name at all, they speak of OWN
-    own = named[0] if len(named) == 1 and (groups[named[0]].role_rule in BACK_NAMING or any(
-        c.start < view.title_end for c in groups[named[0]].spans)) else (None if named else OWN)
+    # approach based on X" without a name speak of it; with no name at all, they speak of OWN. A proposal named
+    # otherwise is the one the sentences after its name describe ("We propose ZedTagger. ... we propose a novel
+    # model, which combines X with Y"), not those before it ("we introduce a new paradigm based on X. Second, we
+    # formalize Y")
+    own = named[0] if len(named) == 1 else (None if named else OWN)
+    own_from = -1 if len(named) != 1 or groups[named[0]].role_rule in BACK_NAMING or any(
+        c.start < view.title_end for c in groups[named[0]].spans) else min(c.start for c in groups[named[0]].spans)
     links: dict[tuple[int, int], Link] = {}
 
     def add(d, b, s, e, rule, conf):
@@ -124,13 +140,14 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         sl = low[s_start:s_end]
         sent = text[s_start:s_end]
         prop_in_sent = [x for x in in_sent if x[3]]
-        if own is not None and not prop_in_sent and ("new" in sl or "novel" in sl):
+        own_here = own if s_end > own_from else None
+        if own_here is not None and not prop_in_sent and ("new" in sl or "novel" in sl):
             # "by introducing a novel conformal prediction method": the paper's one named proposal is one
             for x in in_sent:
-                if x[2] != own and _unnamed_new_at(text, x, s_start) and \
+                if x[2] != own_here and _unnamed_new_at(text, x, s_start) and \
                         list(_PROPOSE_VERB.finditer(text, s_start, x[0])) and \
                         not _names_own_method(text, view.title_end, x, groups[x[2]]):
-                    add(own, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
+                    add(own_here, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
         if not any(w in sl for w in CUE_STEMS):
             continue
         by = BY_VERBING.search(sent)
@@ -158,8 +175,8 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                     continue  # "topics comparable to those produced by semi-supervised variants of LDA"
                 derived = named_after if named_after is not None else _derived(
                     text, groups, in_sent, prop_in_sent, proposing, cs, s_start, proposed, proposed_groups, bases)
-                if derived is None and proposing and not prop_in_sent and own is not None:
-                    derived = _unnamed_own(text, in_sent, s_start, cs, bases, own)
+                if derived is None and proposing and not prop_in_sent and own_here is not None:
+                    derived = _unnamed_own(text, in_sent, s_start, cs, bases, own_here)
                 if derived in kinds:
                     derived = None if named else OWN
                 if derived is None or _outside_parenthesis(text, s_start, cs, in_sent, derived) \
@@ -172,6 +189,11 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                     if derived not in proposed_groups:
                         continue
                     bases = [b for b in bases if not groups[b].generic]
+                    if not bases:
+                        continue
+                if rule == "lineage:into":
+                    # "we integrate gender information into NMT systems": a field's systems, no method of a line
+                    bases = [b for b in bases if not _field(groups[b])]
                     if not bases:
                         continue
                 if rule == "lineage:uses":
@@ -219,7 +241,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 if d is not None and b != d:
                     add(d, b, s_start + m.start(), ce, fronted_rule, 0.7)
         # "we improve X by ...": the paper's own method (its one named proposal, else OWN) revises X
-        for m in (WE_REVISE.finditer(sent) if len(proposed_groups) == 1 and "we " in sl else ()):
+        for m in (WE_REVISE.finditer(sent) if len(proposed_groups) == 1 and ("we " in sl or "this " in sl) else ()):
             ce = s_start + m.end()
             first = [x for x in in_sent if x[0] >= ce]
             if first and OBJECT_LEAD.fullmatch(text, ce, first[0][0]) and not _resource_subject(text, s_start, ce) \
@@ -270,6 +292,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 and not _np_head_is_task(text, nxt[0][1]):
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
     _title_for(view, groups, spans, named, add)
+    _title_revises(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
 
@@ -288,6 +311,11 @@ TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:
                          r"Leveraging|Learning|Improving|Data|Training|Pre-?training|Fine-?tuning)\b")
 
 
+def _field(g: MethodGroup) -> bool:
+    """A method named as a field is ("neural machine translation", "collaborative filtering")."""
+    return g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS
+
+
 def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
     text, title_end = view.text, view.title_end
     if not title_end or TITLE_STUDY.match(text) or not (WE_PROPOSE.search(text, title_end) or named):
@@ -296,7 +324,7 @@ def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> N
         if s >= title_end:
             break
         g = groups[gi]
-        if g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS:
+        if _field(g):
             return  # "... for Neural Machine Translation", "for Collaborative Filtering": a field's methods, no line
         if not g.from_lexicon or g.generic or gi in named or not TITLE_FOR_BEFORE.search(text, 0, s) \
                 or not TITLE_FOR_AFTER.match(text[:title_end], e):
@@ -308,6 +336,62 @@ def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> N
         d = subject[0] if subject else (OWN if not named else None)
         add(d, gi, s, e, "lineage:title_for", 0.6)
         return
+
+
+# "we propose a hierarchical version of BERT": the words before the cue say how the paper's unnamed method varies
+# its base ("hierarchical BERT", "residual vector-quantized VAE"); not words that describe any method ("a new/simple
+# version of X")
+OWN_VARIANT = re.compile(r"\b(?:a|an)\s+((?:[a-z][\w-]*\s+){1,2}?)(?:versions?|variants?|extensions?|generali[sz]ations?)\s+"
+                         r"(?:of|to)\s*$")
+VARIANT_RULES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of")
+VARIANT_STOPS = frozenset(_WORDS["variant_stops"])
+
+
+def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) -> list | None:
+    """[name, start, end] of the paper's unnamed method that one of its links calls "a <modifier> version of X":
+    the modifier and X as the text writes them (start, end: the phrase)."""
+    for ln in links:
+        if ln.derived != OWN or ln.rule not in VARIANT_RULES:
+            continue
+        m = OWN_VARIANT.search(text, max(0, ln.start - 50), ln.end)
+        base = [c for c in groups[ln.base].spans if c.start >= ln.end]
+        if not m or not base or not OBJECT_LEAD.fullmatch(text, ln.end, base[0].start):
+            continue
+        words = m.group(1).split()
+        if any(w in DESCRIBING_WORDS or w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS for w in words):
+            continue
+        return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
+    return None
+
+
+# "Augmenting a BiLSTM Tagger with a Morphological Lexicon", "ZedNet: Combining LDA and CRFs for ...", "Incorporating
+# Dependency Trees into LSTMs": what the verb opening the title (or its part after a name and a colon) changes or joins
+TITLE_REVISES = re.compile(r"(?:[^:]{1,60}:\s*)?(?:" + "|".join(_WORDS["title_revise_verbs"]) + r")\s+")
+
+
+def _title_revises(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title's verb is the paper's: its method (the name before the title's colon, its one named proposal, or
+    its unnamed one) is built on the method the verb takes as its object ("... into X": on X). A field or a task
+    ("Improving Neural Machine Translation with ...") is no object."""
+    text, title_end = view.text, view.title_end
+    m = TITLE_REVISES.match(text, 0, title_end)
+    if not m or TEAM_TITLE.match(text, 0, title_end) or not (WE_PROPOSE.search(text, title_end) or named):
+        return
+    in_title = [x for x in spans if x[1] <= title_end]
+    ce = m.end()
+    into = re.search(r"\binto\s+", text[ce:title_end]) if m.group().rstrip().endswith("ing") else None
+    if into and m.group().lower().rstrip().endswith(("incorporating", "integrating", "injecting")):
+        ce += into.end()
+    bases = _bases(text, in_title, ce, title_end, 40, "lineage:title_revises")
+    if not bases or not OBJECT_LEAD.fullmatch(text, ce, min(x[0] for x in in_title if x[2] == bases[0])):
+        return
+    if not m.group().rstrip().lower().endswith(("combining", "integrating")):
+        bases = bases[:1]  # "Enhancing X with Y": Y is what changes X
+    bases = [b for b in bases if not groups[b].generic and not _field(groups[b])]
+    subject = [x[2] for x in in_title if x[1] <= m.start() + len(m.group()) and x[2] in named and x[0] < ce]
+    d = subject[0] if subject else (named[0] if len(named) == 1 else None if named else OWN)
+    for b in bases:
+        add(d, b, m.start(), ce, "lineage:title_revises", 0.6)
 
 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
@@ -370,7 +454,8 @@ def _named_after(text, in_sent, bases):
 OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or|over|across|among|between|"
                           r"under|against|than)\b|[(,;]")
 # "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
-KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + r"|block|layer|unit|cell)"
+_PART_NOUNS = "|".join(_WORDS["part_nouns"])
+KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + "|" + _PART_NOUNS + r")"
                         r"\s*,\s*(?:(?:named|called|namely|i\.e\.,?)\s+)?(?:the\s+)?")
 
 
@@ -379,6 +464,13 @@ BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNO
 
 
 _THING_BEFORE = re.compile(r"\b(?:" + "|".join(map(re.escape, _WORDS["data_heads"])) + r")s?\s+(?:of|for|on|from)\b", re.IGNORECASE)
+
+
+# what joins a further base to the one before: "X and Y", "X (XX) with Y", "a BERT encoder with an autoregressive
+# Transformer decoder" (the kind or the part the first one names may stand between)
+COORDINATED = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique|" + _PART_NOUNS +
+                         r")s?\s+)?(?:\([^()]*\)\s*)?(?:and|with|or|,\s*and)\s+(?:(?:the|a|an)\s+(?:(?!(?:for|to|in|on|by|as|such|that|which|"
+                         r"other|is|are|its|their)\b)[a-z][\w-]*\s+){0,2})?")
 
 
 def _bases(text, in_sent, ce, s_end, gap, rule):
@@ -409,8 +501,7 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         if x[2] in out and re.fullmatch(r"\s*\(\s*", between):
             prev_end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
             continue
-        if re.fullmatch(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique)s?\s+)?"
-                        r"(?:and|with|or|,\s*and)\s+(?:(?:the|a|an)\s+)?", between):
+        if COORDINATED.fullmatch(between):
             out.append(x[2])
             prev_end = x[1]
         else:
@@ -676,6 +767,8 @@ def _states_subject(text, groups, in_sent, x, cs, s_start) -> bool:
         if y[2] == x[2] and y[1] <= start and re.fullmatch(r"\s*\(\s*", text[y[1]:start]):
             start = y[0]
             end = x[1] + (1 if text[x[1]:x[1] + 1] == ")" else 0)
+    if start != x[0] and not groups[x[2]].from_lexicon and _PARTICIPLE.match(text, cs) and not text[end:cs].strip():
+        return True  # "a sparser variational vocabulary dropout (VVD) based on X": the name the text defines is built on X
     gap = SUBJECT_GAP.fullmatch(text, end, cs)
     if not gap:
         return False
