@@ -34,6 +34,7 @@ import pyoxigraph as ox
 from kg.analytics.names import NotFound, find, find_one
 from kg.analytics.projections import (EXTENDS, PAPER_FACTS, PAPERS_PER_QUERY, RELATIONS, local_name, paper_label,
                                       values_block, year_of)
+from kg.defaults import MAX_USERS
 from kg.extract.text import X_SUFFIXES
 from kg.query.citations import citations_among
 from kg.rdf.store import Store
@@ -113,8 +114,6 @@ MAX_DEPTH = 3
 #: A stated extension named by more than RATIO times the papers of what it extends, plus MARGIN,
 #: is a misread link (on ACL it hides 4 of the 11 links to a less named method, "NMT extends Transformer").
 EXTENSION_RATIO, EXTENSION_MARGIN = 2, 2
-#: At most this many papers that use (not propose) the subject method; the rest are counted.
-MAX_USERS = 40
 #: At most this many lines of work on a person's map (those with the most papers and descendants).
 MAX_LINES = 8
 #: At most this many methods it builds on, and as many extending it (the nearest).

@@ -105,7 +105,7 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
                changes: Changes | None = None) -> Path:
     """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
-    index path. ``max_nodes`` caps the two big networks (default: ``networks.MAX_NODES``).
+    index path. ``max_nodes`` caps the two big networks (default: ``kg.defaults.MAX_NODES``).
     ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
     reused where its inputs did not change (``kg.views.kept``; ``changes``: what an increment
     changed since, else nothing), so the pages are the same as written afresh."""
