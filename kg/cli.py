@@ -332,9 +332,7 @@ def cmd_export(args) -> int:
 def add_analytics_commands(sub, formats) -> None:
     """``kg view``, ``kg lineage``, ``kg rank``, ``kg profile``, ``kg adopters``, ``kg brokers``,
     ``kg export``: thin shells over ``kg.analytics`` and ``kg.views``."""
-    from kg.analytics.lineage import MAX_USERS
-    from kg.analytics.rank import GRAPHS, METRICS
-    from kg.views.networks import MAX_NODES
+    from kg.defaults import GRAPH_NAMES, MAX_NODES, MAX_USERS, METRICS
 
     p = sub.add_parser("view", help="write a network view as one self-contained HTML file")
     p.add_argument("what", choices=["coauthors", "methods", "author", "method"])
@@ -356,7 +354,7 @@ def add_analytics_commands(sub, formats) -> None:
     p.set_defaults(func=cmd_lineage)
 
     p = sub.add_parser("rank", help="the most central authors or methods")
-    p.add_argument("what", choices=list(GRAPHS))
+    p.add_argument("what", choices=list(GRAPH_NAMES))
     p.add_argument("--metric", choices=list(METRICS), default="pagerank")
     p.add_argument("--top", type=int, default=20)
     p.add_argument("--store", required=True)
@@ -372,7 +370,7 @@ def add_analytics_commands(sub, formats) -> None:
         p.set_defaults(func=fn)
 
     p = sub.add_parser("brokers", help="people (or methods) whose ties reach several communities")
-    p.add_argument("what", choices=list(GRAPHS), nargs="?", default="authors")
+    p.add_argument("what", choices=list(GRAPH_NAMES), nargs="?", default="authors")
     p.add_argument("--top", type=int, default=20)
     p.add_argument("--store", required=True)
     p.add_argument("--format", choices=formats, default="table")

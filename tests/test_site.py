@@ -140,6 +140,13 @@ def test_an_increment_redraws_only_the_lines_it_changes(tmp_path):
     assert sorted(a) == sorted(b)
     assert {name: drawn(page) for name, page in a.items()} == {name: drawn(page) for name, page in b.items()}
     assert "Calibrated Widget Sorting" in a[changed].decode()
+    # the map drawn again took its other papers' details and their links' evidence from the map it
+    # kept: every node and link as the fresh build draws it, authors, years and evidence sentences too
+    def contents(page: bytes):
+        m = json.loads(page)
+        return sorted(json.dumps(x, sort_keys=True) for x in m["nodes"] + m["edges"]), m["notes"]
+    line = changed.replace(".html", ".json")
+    assert contents(a[line]) == contents(b[line])
     after = {name: (steps / name).stat() for name in (changed, kept)}
     assert after[changed].st_mtime_ns != before[changed].st_mtime_ns
     assert (after[kept].st_ino, after[kept].st_mtime_ns) == (before[kept].st_ino, before[kept].st_mtime_ns)

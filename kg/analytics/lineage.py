@@ -34,6 +34,7 @@ import pyoxigraph as ox
 from kg.analytics.names import NotFound, find, find_one
 from kg.analytics.projections import (EXTENDS, PAPER_FACTS, PAPERS_PER_QUERY, RELATIONS, local_name, paper_label,
                                       values_block, year_of)
+from kg.defaults import MAX_USERS
 from kg.extract.text import X_SUFFIXES
 from kg.query.citations import citations_among
 from kg.rdf.store import Store
@@ -113,8 +114,6 @@ MAX_DEPTH = 3
 #: A stated extension named by more than RATIO times the papers of what it extends, plus MARGIN,
 #: is a misread link (on ACL it hides 4 of the 11 links to a less named method, "NMT extends Transformer").
 EXTENSION_RATIO, EXTENSION_MARGIN = 2, 2
-#: At most this many papers that use (not propose) the subject method; the rest are counted.
-MAX_USERS = 40
 #: At most this many lines of work on a person's map (those with the most papers and descendants).
 MAX_LINES = 8
 #: At most this many methods it builds on, and as many extending it (the nearest).
@@ -234,14 +233,24 @@ def _strongest(relations) -> str:
     return next(r for r in RELATIONS if r in relations)
 
 
+@dataclass
+class Drawn:
+    """What a map drawn before knows that holds still: the details of papers (as ``_paper_nodes``
+    reads them) and the evidence of their links, by (paper, method, relation)."""
+
+    papers: dict[str, LineageNode] = field(default_factory=dict)
+    evidence: dict[tuple[str, str, str], list[str]] = field(default_factory=dict)
+
+
 class _Builder:
     """Collects nodes and edges of one map, fetching details and evidence once each."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, known: "Drawn | None" = None):
         self.store = store
+        self._known = known or Drawn()
         self.nodes: dict[str, LineageNode] = {}
         self.edges: dict[tuple[str, str], LineageEdge] = {}
-        self._papers: dict[str, LineageNode] = {}
+        self._papers: dict[str, LineageNode] = dict(self._known.papers)
         self._related: dict[str, dict[str, tuple[set, int | None]]] = {}
         self._evidence: dict[tuple[str, str], dict[str, list[str]]] = {}
         self._unread: list[LineageEdge] = []  # edges whose evidence is not read yet
@@ -296,9 +305,11 @@ class _Builder:
         self.read_papers(papers)
         for iri in papers:
             self.nodes[iri] = replace(self._papers[iri], role=self.nodes[iri].role, line=self.nodes[iri].line)
-        self._read_evidence((e.source, e.target) for e in self._unread)
+        known = self._known.evidence
+        self._read_evidence((e.source, e.target) for e in self._unread if (e.source, e.target, e.relation) not in known)
         for e in self._unread:
-            e.evidence = sorted(set(self._evidence[e.source, e.target].get(e.relation, [])))
+            key = (e.source, e.target, e.relation)
+            e.evidence = known[key] if key in known else sorted(set(self._evidence[key[:2]].get(e.relation, [])))
         self._unread = []
 
     def method(self, iri: str, role: str, line: int = 0, fallback_year: int | None = None) -> LineageNode:
@@ -713,16 +724,17 @@ def senses(store: Store, name: str, ix: LineIndex | None = None) -> list[Sense]:
 
 def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
                    max_methods: int = MAX_METHODS, index: LineIndex | None = None,
-                   same: tuple[str, ...] = ()) -> LineageMap:
+                   same: tuple[str, ...] = (), known: Drawn | None = None) -> LineageMap:
     """The line of one method or model (an IRI; ``same``: other IRIs of the same concept, such as
     a pretrained model of a method's name): its proposing papers, the methods it extends (up to
     ``MAX_DEPTH`` steps, the ``max_methods`` strongest), the members of its line (``line_members``:
     the ``max_methods`` strongest, the rest grouped into "N more" nodes), each method with its
     ``MAX_PROPOSERS`` earliest proposing papers, and the papers that use or name it: those
     already on the map, then ``max_users`` more spread over the years (``_spread``). What is
-    left out is counted in ``notes``."""
+    left out is counted in ``notes``. ``known``: what is known already of papers (their details
+    and their links' evidence), not read again."""
     ix = index or LineIndex.read(store)
-    b = _Builder(store)
+    b = _Builder(store, known)
     ext = ix.extends
     same = tuple(sorted({*same, *(a for s in (method, *same) for a in ix.aliases(s))} - {method}))
     subjects = {method, *same}

@@ -11,10 +11,10 @@ import pandas as pd
 
 from kg.analytics import metrics
 from kg.analytics.projections import coauthor_graph, coauthor_projection, method_cooccurrence_graph, paper_index
+from kg.defaults import GRAPH_NAMES, METRICS
 from kg.rdf.store import Store
 
-GRAPHS = {"authors": coauthor_graph, "methods": method_cooccurrence_graph}
-METRICS = ("pagerank", "degree", "weighted_degree", "betweenness", "papers")
+GRAPHS = dict(zip(GRAPH_NAMES, (coauthor_graph, method_cooccurrence_graph)))
 
 COUNTS = """
 SELECT

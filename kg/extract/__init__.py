@@ -44,18 +44,16 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
-
-import spacy
-from spacy.attrs import LOWER
-from spacy.language import Language
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from kg.model import EntityMention, Evidence, Extraction, LineageLink, MethodMention, MethodRef, Paper
 
-from . import components  # noqa: F401  (registers the factories)
 from .lexicon import default_lexicon_paths
 from .lineage import OWN
 from .text import KGM, is_acronym_like, norm_key, slugify
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 __all__ = ["load_pipeline", "extract_papers", "canonicalise", "doc_to_extraction", "paper_text",
            "merge_same_method", "method_refs", "ROLE_ORDER"]
@@ -70,6 +68,14 @@ TOKENIZER_CACHE_CHUNKS = 200_000
 
 
 def load_pipeline(lexicons: Sequence[Path] = (), *, methods_json: Path | None = None) -> Language:
+    # spaCy and the components (whose import registers their factories) are loaded here, by the
+    # one function that needs them: the rest of kg.extract (text helpers, lineage cues, the method
+    # keys the site and the resolver read) is imported by commands that never read a text.
+    import spacy
+    from spacy.attrs import LOWER
+
+    from . import components  # noqa: F401
+
     paths = [str(p) for p in lexicons] if lexicons else [str(p) for p in default_lexicon_paths()]
     cfg = {"lexicons": paths, "methods_json": str(methods_json) if methods_json else None}
     nlp = spacy.blank("en")

@@ -24,8 +24,8 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.analytics.lineage import MAX_DEPTH, LineageMap, LineIndex, built_on
-from kg.analytics.projections import PaperTables
+from kg.analytics.lineage import MAX_DEPTH, Drawn, LineageMap, LineageNode, LineIndex, built_on
+from kg.analytics.projections import RELATIONS, PaperTables
 from kg.rdf.store import Store
 
 #: The file where a site keeps its tables and what its lineage maps were drawn from.
@@ -187,6 +187,7 @@ class Reuse:
 
     tables: PaperTables | None = None
     papers: set[str] = field(default_factory=set)  # papers whose tables changed
+    read: set[str] = field(default_factory=set)  # papers read again (changed or not)
     methods: set[str] = field(default_factory=set)  # methods and models those papers link (before or now)
 
 
@@ -205,7 +206,7 @@ def reuse_tables(kept: Kept, store: Store, changes: Changes | None, now: str) ->
     renamed = {a for a in touched if old.names.get(a) != tables.names.get(a)}
     if renamed:  # their papers show the new name
         read |= {p for p, ps in tables.creators.items() if renamed.intersection(ps)}
-    out = Reuse(tables)
+    out = Reuse(tables, read=read)
     for p in read:
         def state(t: PaperTables):
             return (t.papers.get(p), [(a, t.names.get(a)) for a in t.creators.get(p, [])], t.categories.get(p),
@@ -272,3 +273,19 @@ def stale(inputs: dict, reused: Reuse, concepts: set[str], labels: dict[str, lis
     if reused.papers.intersection(inputs["papers"]) or (reused.methods | concepts).intersection(inputs["methods"]):
         return True
     return any(built_on(label, name) for c in concepts for label in labels.get(c, ()) for name in inputs["names"])
+
+
+def drawn_before(path: Path, reused: Reuse) -> Drawn:
+    """What a lineage map kept at ``path`` (its JSON) knows of its papers that holds still: the
+    details of those not read again since (``reused.read``) and the evidence of their links to
+    methods and models (a paper's own statements). A map drawn again reads only its new and
+    changed papers."""
+    try:
+        m = json.loads(path.read_text(encoding="utf-8"))
+        papers = {n["id"]: LineageNode(n["id"], "paper", n["label"], n["year"], "", n["title"], n["abstract_start"],
+                                       n["authors"], n["url"])
+                  for n in m["nodes"] if n["kind"] == "paper" and n["id"] not in reused.read}
+        return Drawn(papers, {(e["source"], e["target"], e["relation"]): e["evidence"] for e in m["edges"]
+                              if e["source"] in papers and e["relation"] in RELATIONS})
+    except (OSError, ValueError, KeyError, TypeError):
+        return Drawn()

@@ -30,12 +30,11 @@ from kg.analytics.projections import (
     paper_index,
     proposing_papers,
 )
+from kg.defaults import MAX_NODES
 from kg.rdf.store import Store
 from kg.views.layout import SPACING, induced, packed_layout
 from kg.views.page import OTHER, PALETTE, LegendItem, Page, new_network, write_page
 
-#: Views keep at most this many nodes (the most central by PageRank) and say what they left out.
-MAX_NODES = 2000
 #: A big view keeps its communities and layout while the nodes and links it draws differ from those
 #: they were computed for by less than this share (summed over the writings since); new nodes join a
 #: neighbour's group and go beside it. Beyond it both are computed afresh.

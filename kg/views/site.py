@@ -22,8 +22,8 @@ from kg.analytics.rank import summary
 from kg.collector import collecting_less
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store
-from kg.views.kept import (Changes, Reuse, changed_concepts, fingerprint, index_facts, line_inputs, load, read_kept,
-                           reuse_tables, save, stale)
+from kg.views.kept import (Changes, Reuse, changed_concepts, drawn_before, fingerprint, index_facts, line_inputs, load,
+                           read_kept, reuse_tables, save, stale)
 from kg.views.lineage import write_lineage_html, write_lineage_json
 from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
@@ -105,7 +105,7 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
                changes: Changes | None = None) -> Path:
     """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
-    index path. ``max_nodes`` caps the two big networks (default: ``networks.MAX_NODES``).
+    index path. ``max_nodes`` caps the two big networks (default: ``kg.defaults.MAX_NODES``).
     ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
     reused where its inputs did not change (``kg.views.kept``; ``changes``: what an increment
     changed since, else nothing), so the pages are the same as written afresh."""
@@ -166,7 +166,8 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
                 and _keep_page(Path(previous), out, files)):
             lines[mid] = before
         else:
-            m = method_lineage(store, mid, index=ix)
+            known = drawn_before(Path(previous) / f"lineage/{before['slug']}.json", reused) if before else None
+            m = method_lineage(store, mid, index=ix, known=known)
             write_lineage_html(m, out / files[0], index_href="../index.html")
             write_lineage_json(m, out / files[1])
             lines[mid] = {"slug": s, "title": m.label, "note": f"{len(m.papers())} papers", **line_inputs(m, ix)}
