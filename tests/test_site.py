@@ -6,14 +6,16 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from kg.build import build
-from kg.rdf.store import open_store
+from kg.rdf.store import Snapshot, StoreError, open_store
 from kg.views import write_site
 from kg.views.networks import DRIFT
 from kg.analytics.projections import PaperTables
 from kg.views.kept import DATA as KEPT
 from kg.views.kept import load
-from kg.views.site import STATE
+from kg.views.site import STATE, _Forked
 from tests.conftest import SEEDS
 
 SEED_FILES = sorted(p for p in SEEDS.iterdir() if p.is_file() and not p.name.startswith("."))
@@ -216,3 +218,17 @@ def test_kept_tables_read_again_only_what_a_touched_person_changed(tmp_path):
         tables.names[person] = "Someone Else"
         assert tables.update(store, {person}) == {one, other}
         assert tables == PaperTables.read(store)
+
+
+def test_the_network_views_drawn_in_a_forked_copy_come_back_or_say_what_failed():
+    snapshot = Snapshot(None, {"drawn": ["a", "b"]})
+    with _Forked(lambda: (snapshot.once("drawn", list), {"layout": [1.5, 2]}), snapshot) as copy:
+        assert copy.result() == (["a", "b"], {"layout": [1.5, 2]})
+    with _Forked(lambda: snapshot.select("SELECT ?s WHERE { ?s ?p ?o }"), snapshot) as copy:
+        with pytest.raises(StoreError, match="may not read the store"):
+            copy.result()
+    with _Forked(lambda: 1 / 0, snapshot) as copy:
+        with pytest.raises(ZeroDivisionError):
+            copy.result()
+    with _Forked(lambda: None, snapshot):  # left without its result: stopped, nothing left running
+        pass

@@ -7,21 +7,24 @@ PosixPath('build/index.html')
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pickle
 import re
 import shutil
+import signal
 from collections import defaultdict
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_lineage, line_weights, method_lineage
-from kg.analytics.projections import local_name, paper_tables
+from kg.analytics.projections import local_name, method_projection, paper_tables
 from kg.analytics.rank import summary
 from kg.collector import collecting_less
 from kg.rdf.namespaces import KG
-from kg.rdf.store import Snapshot, Store
+from kg.rdf.store import Snapshot, Store, StoreError
 from kg.views.kept import (Changes, Reuse, changed_concepts, drawn_before, fingerprint, index_facts, line_inputs, load,
                            read_kept, reuse_tables, save, stale)
 from kg.views.lineage import write_lineage_html, write_lineage_json
@@ -73,6 +76,67 @@ def _keep_page(previous: Path, out: Path, files: list[str]) -> bool:
     return True
 
 
+class _Forked:
+    """``compute()`` run in a forked copy of this process while this one goes on (the site's two
+    network views, a third of a site's time, are drawn while this process writes the lineage maps:
+    both cores work). The copy must not read ``store`` (a snapshot): the embedded store is not
+    to be used across a fork, so there it refuses. ``result()`` is ``compute()``'s value (pickled
+    back), or raises what it raised; a copy whose result is not taken is stopped on exit."""
+
+    def __init__(self, compute, store: Snapshot):
+        self.compute, self.store = compute, store
+
+    def __enter__(self) -> "_Forked":
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the copy: never returns
+            os.close(read)
+            code = 1
+            try:
+                self.store.store = _Unreadable()
+                try:
+                    outcome = (True, self.compute())
+                except BaseException as e:  # noqa: BLE001 -- raised again in the parent
+                    outcome = (False, e)
+                with os.fdopen(write, "wb") as f:
+                    pickle.dump(outcome, f, pickle.HIGHEST_PROTOCOL)
+                code = 0
+            finally:
+                os._exit(code)  # no exit handlers: they belong to the parent (its store, its files)
+        os.close(write)
+        self.pipe = os.fdopen(read, "rb")
+        return self
+
+    def result(self):
+        try:
+            ok, value = pickle.load(self.pipe)
+        except Exception:  # noqa: BLE001 -- the copy died before it could say why
+            ok, value = False, RuntimeError("the process drawing the network views stopped")
+        self._reap(stop=False)
+        if not ok:
+            raise value
+        return value
+
+    def _reap(self, stop: bool) -> None:
+        if self.pid is None:
+            return
+        if stop:
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        self.pid = None
+        self.pipe.close()
+
+    def __exit__(self, *exc) -> None:
+        self._reap(stop=True)
+
+
+class _Unreadable:
+    """The store, in a forked copy of the site's process."""
+
+    def __getattr__(self, name):
+        raise StoreError("a forked copy of the site's process may not read the store")
+
+
 def _carried(tables) -> list[dict]:
     """The answer to ``CARRIED`` (how many papers name each method or model, the first year one
     does), from the paper tables."""
@@ -111,12 +175,12 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
     changed since, else nothing), so the pages are the same as written afresh."""
     # what lives already (a build's registries) is out of the collector's sight meanwhile: the
     # site makes millions of small objects that stay (rows, tables, projections)
-    with collecting_less(freeze=True):
-        return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes)
+    with collecting_less(freeze=True), contextlib.ExitStack() as forks:
+        return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes, forks)
 
 
 def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: int, previous: str | Path | None,
-                changes: Changes | None) -> Path:
+                changes: Changes | None, forks: contextlib.ExitStack) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     now = fingerprint(store)
     data = load(previous)
@@ -128,15 +192,15 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
     kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
     counts = summary(store)
-    co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept.setdefault("coauthors", {}),
-                       **caps)
-    me = method_view(store, out / "methods.html", index_href="index.html", kept=kept.setdefault("methods", {}), **caps)
-    networks = [
-        {"href": "coauthors.html", "title": "Coauthor network",
-         "note": f"{co.nodes:,} of {co.total_nodes:,} people, {co.edges:,} links"},
-        {"href": "methods.html", "title": "Method network",
-         "note": f"{me.nodes:,} of {me.total_nodes:,} methods, {me.edges:,} links"},
-    ]
+    kept.setdefault("coauthors", {}), kept.setdefault("methods", {})
+    method_projection(store)  # read here: the network views are drawn in a copy of this process, from what it holds
+
+    def draw_networks():
+        co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept["coauthors"], **caps)
+        me = method_view(store, out / "methods.html", index_href="index.html", kept=kept["methods"], **caps)
+        return co, me, kept["coauthors"], kept["methods"]
+
+    drawing = forks.enter_context(_Forked(draw_networks, store))
     taken: set = set()
     people = []
     for r in sorted(store.select(OWNERS), key=lambda r: r["name"] or r["person"]):
@@ -172,6 +236,13 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
             write_lineage_json(m, out / files[1])
             lines[mid] = {"slug": s, "title": m.label, "note": f"{len(m.papers())} papers", **line_inputs(m, ix)}
         methods.append({"href": files[0], "title": lines[mid]["title"], "note": lines[mid]["note"]})
+    co, me, kept["coauthors"], kept["methods"] = drawing.result()
+    networks = [
+        {"href": "coauthors.html", "title": "Coauthor network",
+         "note": f"{co.nodes:,} of {co.total_nodes:,} people, {co.edges:,} links"},
+        {"href": "methods.html", "title": "Method network",
+         "note": f"{me.nodes:,} of {me.total_nodes:,} methods, {me.edges:,} links"},
+    ]
     notes = []
     if len(sizes) > len(chosen):
         notes.append(f"{len(sizes) - len(chosen)} more method lineages are not drawn "
