@@ -360,6 +360,9 @@ BLOCK_SENTENCES = [
     ("We compare the biaffine parser with an arc-eager parser, and a pointer-generator with a copy mechanism.",
      {"biaffine parser": "biaffine-parser", "arc-eager parser": "arc-eager", "pointer-generator": "pointer-generator-network",
       "copy mechanism": "copy-mechanism"}),
+    # the casings papers write a camel-cased or digit-joined name in: word2vec, seq2seq, fastText, BiLSTM
+    ("We train Word2Vec vectors and a Seq2Seq model on FastText inputs with a biLSTM encoder.",
+     {"Word2Vec": "word2vec", "Seq2Seq model": "seq2seq", "FastText": "fasttext", "biLSTM": "bidirectional-lstm"}),
 ]
 
 
@@ -369,6 +372,11 @@ def test_block_names_find_their_concepts(real_nlp, text, expected):
     for surface, slug in expected.items():
         assert found.get(surface) == slug, (surface, found)
     assert set(found.values()) <= set(expected.values()), found
+
+
+def test_a_casing_that_is_a_word_or_another_acronyms_shape_is_no_name(real_nlp):
+    # SimplE, ComplEx, ReST and mBERT are not found in "simple", "complex", "rest" or "MBERT"
+    assert _found(real_nlp, "Simple and complex features feed the MBERT tagger of the rest of the system.") == {}
 
 
 def test_ambiguous_acronyms_need_a_definition(real_nlp):
