@@ -360,6 +360,17 @@ BLOCK_SENTENCES = [
     ("We compare the biaffine parser with an arc-eager parser, and a pointer-generator with a copy mechanism.",
      {"biaffine parser": "biaffine-parser", "arc-eager parser": "arc-eager", "pointer-generator": "pointer-generator-network",
       "copy mechanism": "copy-mechanism"}),
+    # recall block (1): the field's abbreviated spellings and lowercase names by their head
+    ("We combine a rule-based MT engine with a neural MT system; a Bi-LSTM+CRF tagger and a Siamese LSTM "
+     "are trained with a wait-k policy, monotonic attention and adversarial domain adaptation.",
+     {"rule-based MT": "rule-based-machine-translation", "neural MT": "neural-machine-translation",
+      "Bi-LSTM+CRF": "bilstm-crf", "Siamese LSTM": "siamese-lstm", "wait-k policy": "wait-k-policy",
+      "monotonic attention": "monotonic-attention", "adversarial domain adaptation": "adversarial-domain-adaptation"}),
+    ("Topics come from Gaussian LDA and a von Mises-Fisher mixture model; words are scored by k-core "
+     "decomposition and classes by one-vs-rest classifiers with manifold regularization.",
+     {"Gaussian LDA": "gaussian-lda", "von Mises-Fisher mixture model": "von-mises-fisher-mixture-model",
+      "k-core decomposition": "k-core-decomposition", "one-vs-rest": "one-vs-rest",
+      "manifold regularization": "manifold-regularization"}),
     # the casings papers write a camel-cased or digit-joined name in: word2vec, seq2seq, fastText, BiLSTM
     ("We train Word2Vec vectors and a Seq2Seq model on FastText inputs with a biLSTM encoder.",
      {"Word2Vec": "word2vec", "Seq2Seq model": "seq2seq", "FastText": "fasttext", "biLSTM": "bidirectional-lstm"}),
