@@ -371,6 +371,11 @@ BLOCK_SENTENCES = [
      {"Gaussian LDA": "gaussian-lda", "von Mises-Fisher mixture model": "von-mises-fisher-mixture-model",
       "k-core decomposition": "k-core-decomposition", "one-vs-rest": "one-vs-rest",
       "manifold regularization": "manifold-regularization"}),
+    # a lowercase name with hyphens for spaces, spaces for hyphens, or joined: as papers write it
+    ("A sequence to sequence model with skipgram vectors, a pointer generator and dual-attention, "
+     "trained on backtranslation.",
+     {"sequence to sequence model": "seq2seq", "skipgram": "skip-gram", "pointer generator": "pointer-generator-network",
+      "dual-attention": "dual-attention", "backtranslation": "back-translation"}),
     # the casings papers write a camel-cased or digit-joined name in: word2vec, seq2seq, fastText, BiLSTM
     ("We train Word2Vec vectors and a Seq2Seq model on FastText inputs with a biLSTM encoder.",
      {"Word2Vec": "word2vec", "Seq2Seq model": "seq2seq", "FastText": "fasttext", "biLSTM": "bidirectional-lstm"}),
@@ -388,6 +393,8 @@ def test_block_names_find_their_concepts(real_nlp, text, expected):
 def test_a_casing_that_is_a_word_or_another_acronyms_shape_is_no_name(real_nlp):
     # SimplE, ComplEx, ReST and mBERT are not found in "simple", "complex", "rest" or "MBERT"
     assert _found(real_nlp, "Simple and complex features feed the MBERT tagger of the rest of the system.") == {}
+    # nor is a hyphenated name with a one-letter word written with a space ("k means")
+    assert _found(real_nlp, "The k means of the samples are averaged.") == {}
 
 
 def test_ambiguous_acronyms_need_a_definition(real_nlp):

@@ -159,9 +159,24 @@ _LATEX_OF = {"ö": ['\\"o', '\\"{o}', '{\\"o}'], "ü": ['\\"u', '\\"{u}'], "ä":
              "ç": ["\\c{c}", "\\c c"], "ñ": ["\\~n"], "Ö": ['\\"O'], "Ü": ['\\"U'], "É": ["\\'E"]}
 
 
+def _separator_variants(label: str) -> set[str]:
+    """A lowercase phrase written with hyphens for spaces or the other way round, as papers write
+    it: "sequence to sequence learning", "dual-attention", "skipgram" (every word of two letters or
+    more, joined without a separator only where each is of three or more: no "k means")."""
+    words = re.split(r"[ -]", label)
+    if len(words) < 2 or any(len(w) < 2 for w in words) or any(ch.isupper() for ch in label):
+        return set()
+    out = {label.replace("-", " ")}
+    if "-" not in label and len(words) <= 3:
+        out.add(label.replace(" ", "-"))
+    if " " not in label and all(len(w) >= 3 for w in words):
+        out.add(label.replace("-", ""))
+    return out - {label}
+
+
 def label_variants(label: str) -> set[str]:
-    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents."""
-    out = {label}
+    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents, hyphens and spaces."""
+    out = {label} | _separator_variants(label)
     folded = ascii_fold(label)
     out.add(folded)
     for ch, escapes in _LATEX_OF.items():
