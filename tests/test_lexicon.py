@@ -360,6 +360,25 @@ BLOCK_SENTENCES = [
     ("We compare the biaffine parser with an arc-eager parser, and a pointer-generator with a copy mechanism.",
      {"biaffine parser": "biaffine-parser", "arc-eager parser": "arc-eager", "pointer-generator": "pointer-generator-network",
       "copy mechanism": "copy-mechanism"}),
+    # recall block (1): the field's abbreviated spellings and lowercase names by their head
+    ("We combine a rule-based MT engine with a neural MT system; a Bi-LSTM+CRF tagger and a Siamese LSTM "
+     "are trained with a wait-k policy, monotonic attention and adversarial domain adaptation.",
+     {"rule-based MT": "rule-based-machine-translation", "neural MT": "neural-machine-translation",
+      "Bi-LSTM+CRF": "bilstm-crf", "Siamese LSTM": "siamese-lstm", "wait-k policy": "wait-k-policy",
+      "monotonic attention": "monotonic-attention", "adversarial domain adaptation": "adversarial-domain-adaptation"}),
+    ("Topics come from Gaussian LDA and a von Mises-Fisher mixture model; words are scored by k-core "
+     "decomposition and classes by one-vs-rest classifiers with manifold regularization.",
+     {"Gaussian LDA": "gaussian-lda", "von Mises-Fisher mixture model": "von-mises-fisher-mixture-model",
+      "k-core decomposition": "k-core-decomposition", "one-vs-rest": "one-vs-rest",
+      "manifold regularization": "manifold-regularization"}),
+    # a lowercase name with hyphens for spaces, spaces for hyphens, or joined: as papers write it
+    ("A sequence to sequence model with skipgram vectors, a pointer generator and dual-attention, "
+     "trained on backtranslation.",
+     {"sequence to sequence model": "seq2seq", "skipgram": "skip-gram", "pointer generator": "pointer-generator-network",
+      "dual-attention": "dual-attention", "backtranslation": "back-translation"}),
+    # the casings papers write a camel-cased or digit-joined name in: word2vec, seq2seq, fastText, BiLSTM
+    ("We train Word2Vec vectors and a Seq2Seq model on FastText inputs with a biLSTM encoder.",
+     {"Word2Vec": "word2vec", "Seq2Seq model": "seq2seq", "FastText": "fasttext", "biLSTM": "bidirectional-lstm"}),
 ]
 
 
@@ -369,6 +388,13 @@ def test_block_names_find_their_concepts(real_nlp, text, expected):
     for surface, slug in expected.items():
         assert found.get(surface) == slug, (surface, found)
     assert set(found.values()) <= set(expected.values()), found
+
+
+def test_a_casing_that_is_a_word_or_another_acronyms_shape_is_no_name(real_nlp):
+    # SimplE, ComplEx, ReST and mBERT are not found in "simple", "complex", "rest" or "MBERT"
+    assert _found(real_nlp, "Simple and complex features feed the MBERT tagger of the rest of the system.") == {}
+    # nor is a hyphenated name with a one-letter word written with a space ("k means")
+    assert _found(real_nlp, "The k means of the samples are averaged.") == {}
 
 
 def test_ambiguous_acronyms_need_a_definition(real_nlp):

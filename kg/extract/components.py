@@ -40,7 +40,7 @@ from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
 from .lineage import find_lineage, own_variant_name
 from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles
-from .text import ascii_fold, clean_label, is_acronym_like, norm_key
+from .text import ascii_fold, case_variants, clean_label, is_acronym_like, norm_key
 
 EXTENSIONS = {
     "kg_title_end": 0, "kg_sents": None, "kg_abbrevs": None, "kg_lex": None, "kg_datasets": None,
@@ -161,9 +161,24 @@ _LATEX_OF = {"ö": ['\\"o', '\\"{o}', '{\\"o}'], "ü": ['\\"u', '\\"{u}'], "ä":
              "ç": ["\\c{c}", "\\c c"], "ñ": ["\\~n"], "Ö": ['\\"O'], "Ü": ['\\"U'], "É": ["\\'E"]}
 
 
+def _separator_variants(label: str) -> set[str]:
+    """A lowercase phrase written with hyphens for spaces or the other way round, as papers write
+    it: "sequence to sequence learning", "dual-attention", "skipgram" (every word of two letters or
+    more, joined without a separator only where each is of three or more: no "k means")."""
+    words = re.split(r"[ -]", label)
+    if len(words) < 2 or any(len(w) < 2 for w in words) or any(ch.isupper() for ch in label):
+        return set()
+    out = {label.replace("-", " ")}
+    if "-" not in label and len(words) <= 3:
+        out.add(label.replace(" ", "-"))
+    if " " not in label and all(len(w) >= 3 for w in words):
+        out.add(label.replace("-", ""))
+    return out - {label}
+
+
 def label_variants(label: str) -> set[str]:
-    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents."""
-    out = {label}
+    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents, hyphens and spaces."""
+    out = {label} | _separator_variants(label)
     folded = ascii_fold(label)
     out.add(folded)
     for ch, escapes in _LATEX_OF.items():
@@ -198,6 +213,7 @@ class LexiconMatcher:
         self.orth = PhraseMatcher(nlp.vocab, attr="ORTH")
         lower_pats: dict[str, set[str]] = {}
         orth_pats: dict[str, set[str]] = {}
+        labels = {label for c in lexicon.concepts.values() for label in c.labels}
         for iri, c in sorted(lexicon.concepts.items()):
             for label in c.labels:
                 case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper()) or (
@@ -205,6 +221,8 @@ class LexiconMatcher:
                 variants = label_variants(label)
                 if case_sensitive and re.fullmatch(r"[A-Z][a-z]{7,}", label):
                     variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
+                if case_sensitive and c.kind == "method":  # "Word2Vec", "FastText": the field's other casings
+                    variants |= {cv for v in variants for cv in case_variants(v)} - labels
                 for v in variants:
                     (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
         keywords = phrase_keywords(nlp.lang, {"LOWER": {v for vs in lower_pats.values() for v in vs},

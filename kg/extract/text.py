@@ -111,6 +111,28 @@ def is_acronym_like(label: str) -> bool:
     return uppers >= 2 or (uppers >= 1 and not text[0].isupper()) or any(c.isdigit() for c in text)
 
 
+_DIGIT_JOINED = re.compile(r"[A-Za-z]\d+[A-Za-z]")
+
+
+def case_variants(label: str) -> set[str]:
+    """Other casings the field writes a case-sensitive one-word name in, none of them a word of the
+    language: a name whose digit joins two words in any of the usual casings (``word2vec``:
+    ``Word2Vec``, ``Word2vec``, ``WORD2VEC``; ``seq2seq``: ``Seq2Seq``), and a camel-cased name with
+    its first letter's case flipped where an inner capital and an inner small letter keep it a name
+    (``fastText``: ``FastText``; ``BiLSTM``: ``biLSTM``; never ``mBERT``: ``MBERT``, another acronym's shape)."""
+    if " " in label or not label[:1].isalpha():
+        return set()
+    if _DIGIT_JOINED.search(label):
+        low = label.lower()
+        out = {low, label.upper(), low[:1].upper() + low[1:],
+               re.sub(r"(^|\d)([a-z])", lambda m: m.group(1) + m.group(2).upper(), low)}
+    elif any(c.isupper() for c in label[1:]) and any(c.islower() for c in label[1:]):
+        out = {label[0].swapcase() + label[1:]}
+    else:
+        out = set()
+    return out - {label}
+
+
 @lru_cache(maxsize=100_000)
 def is_name_shaped(token: str) -> bool:
     """A single token that looks like a coined name: ``NBL``, ``MaD-Mix``, ``HeNCler``, ``P-I2SB``,
