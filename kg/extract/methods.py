@@ -596,7 +596,8 @@ class MethodFinder:
                 self.exact.setdefault(label, []).append(c.iri)
         for c in lexicon.concepts.values():  # the field's other casings of a name: "Word2Vec", "FastText"
             for label in c.labels if c.kind == "method" and not c.learned else ():
-                for v in case_variants(label) - self.exact.keys():
+                # (a membership test per variant: ``set - dict.keys()`` copies every key each time)
+                for v in [v for v in case_variants(label) if v not in self.exact]:
                     self.exact.setdefault(v, []).append(c.iri)
 
     # -- lexicon lookups --
