@@ -128,9 +128,11 @@ def swap_in(staging: Path, out: Path) -> None:
 _PIPELINES: dict = {}
 
 
-def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: str | None) -> list[Extraction]:
+def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: str | None,
+                  taught: dict[str, dict[str, str]] | None = None) -> list[Extraction]:
     """Extract a batch of papers with this process's pipeline (loaded once per process), each
-    paper's methods canonicalised on their own (the registry keys them later, in order)."""
+    paper's methods canonicalised on their own (the registry keys them later, in order); ``taught``:
+    the names the corpus vocabulary says each paper proposes (``Vocabulary.proposals_of``)."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
 
     # a file's version too: a build folder's vocabulary.ttl changes from one build to the next
@@ -138,7 +140,7 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
     if config not in _PIPELINES:
         _PIPELINES[config] = load_pipeline([Path(p) for p in lexicons],
                                            methods_json=Path(methods_json) if methods_json else None)
-    extractions = list(extract_papers(papers, nlp=_PIPELINES[config]))
+    extractions = list(extract_papers(papers, nlp=_PIPELINES[config], taught=taught))
     for extraction in extractions:
         canonicalise([extraction])
     return extractions
@@ -166,16 +168,16 @@ class _Held:
     """A first batch held back: sent to the workers if a second batch starts them, else extracted
     here when its result is wanted (forking workers for one batch costs more than it saves)."""
 
-    def __init__(self, papers: list[Paper], config: tuple):
-        self.papers, self.config = papers, config
+    def __init__(self, papers: list[Paper], config: tuple, taught: dict | None):
+        self.papers, self.config, self.taught = papers, config, taught
         self.future = None
 
     def send(self, pool) -> None:
-        self.future = pool.submit(extract_batch, self.papers, *self.config)
+        self.future = pool.submit(extract_batch, self.papers, *self.config, self.taught)
 
     def result(self):
         if self.future is None:
-            self.future = _Done(extract_batch(self.papers, *self.config))
+            self.future = _Done(extract_batch(self.papers, *self.config, self.taught))
         return self.future.result()
 
 
@@ -189,24 +191,28 @@ class Extractor:
         self.dask = dask
         self.pool = None
         self.held: _Held | None = None
+        self.vocabulary = None  # the corpus vocabulary of the first pass (kg.extract.vocabulary.Vocabulary)
 
-    def add_lexicon(self, path: Path) -> None:
-        """One more catalogue for the extraction: the corpus vocabulary of the first pass."""
+    def add_vocabulary(self, vocabulary, path: Path) -> None:
+        """One more catalogue for the extraction: the corpus vocabulary of the first pass (written to
+        ``path``), whose proposals each paper's extraction knows before its lineage is decided."""
         self.config = (self.config[0] + (str(path),), self.config[1])
+        self.vocabulary = vocabulary
 
     def submit(self, papers: list[Paper]):
         """A future of the extractions of ``papers`` (sent as key, title and abstract only)."""
         light = [Paper(p.key, p.title, p.abstract, None, [], False, [], []) for p in papers]
+        taught = self.vocabulary.proposals_of(p.key for p in papers) if self.vocabulary is not None else None
         if self.dask:
             if self.pool is None:
                 from distributed import Client
 
                 self.pool = Client(self.dask)
-            return self.pool.submit(extract_batch, light, *self.config, pure=False)
+            return self.pool.submit(extract_batch, light, *self.config, taught, pure=False)
         if self.workers == 1:
-            return _Done(extract_batch(light, *self.config))
+            return _Done(extract_batch(light, *self.config, taught))
         if self.held is None:
-            self.held = _Held(light, self.config)
+            self.held = _Held(light, self.config, taught)
             return self.held
         if self.pool is None:
             import multiprocessing
@@ -220,7 +226,7 @@ class Extractor:
             self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
             if self.held.future is None:
                 self.held.send(self.pool)
-        return self.pool.submit(extract_batch, light, *self.config)
+        return self.pool.submit(extract_batch, light, *self.config, taught)
 
     @property
     def in_flight(self) -> int:
@@ -406,7 +412,7 @@ def first_pass(documents: Iterable[Document | InputError], extractor: Extractor,
         relearn = bool(report.replaced) and index.keep_only(
             {row["p"].value.removeprefix(delta.PAPER_PREFIX) for row in db.query("SELECT ?p WHERE { ?p a kg:Paper }")})
     learned, read = learn_corpus_vocabulary(documents, extractor, index, relearn)
-    extractor.add_lexicon(learned.vocabulary.write_turtle(staging / "vocabulary.ttl"))
+    extractor.add_vocabulary(learned.vocabulary, learned.vocabulary.write_turtle(staging / "vocabulary.ttl"))
     return learned, read
 
 
@@ -493,9 +499,8 @@ class Sink:
 class Increment:
     """The registries of a build and the triples of the documents it adds."""
 
-    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport, vocabulary=None):
+    def __init__(self, sink: Sink, extractor: Extractor, report: BuildReport):
         self.sink = sink
-        self.vocabulary = vocabulary  # the corpus vocabulary of a new build (kg.extract.vocabulary)
         self.extractor = extractor
         self.report = report
         self.resolver = Resolver(delta.StoredPapers(sink.store) if report.continued else None)
@@ -577,8 +582,6 @@ class Increment:
     def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Quad]:
         """Each paper's methods keyed against the registry, then its links and evidence."""
         for extraction in extractions:
-            if self.vocabulary is not None:
-                self.vocabulary.mark_proposals(extraction)
             for method in self.methods.assign_all(extraction):
                 iri = method_iri(method.key).value
                 self.described.add(iri)
@@ -811,7 +814,7 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             with collecting_less():
                 if staging is not None:  # the documents are read once for both passes
                     learned, documents = first_pass(documents, extractor, db, staging, report)
-                increment = Increment(sink, extractor, report, learned.vocabulary if learned else None)
+                increment = Increment(sink, extractor, report)
                 if learned is not None:  # known papers first, as a build at once reads them
                     sink.add(relink(increment, learned))
                 sink.add(increment.triples(documents))

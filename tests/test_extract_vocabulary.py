@@ -181,12 +181,22 @@ def test_a_paper_proposes_the_name_it_coins(lexicon, tmp_path):
     v = learn_vocabulary(((p.key, p.title, p.abstract) for p in papers), lexicon)
     nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
     roles = {}
-    for ex in extract_papers(papers, nlp):
+    for ex in extract_papers(papers, nlp, taught=v.proposals_of(p.key for p in papers)):
         canonicalise([ex])
-        v.mark_proposals(ex)
         roles[ex.paper_key] = {m.method.label: (m.role, m.evidence.rule) for m in ex.methods}
     assert roles["a"]["memory funnel"][0] == "proposes"
     assert roles["b"]["memory funnel"][0] != "proposes"
+
+
+def test_the_name_a_paper_coins_is_what_its_lineage_builds(lexicon, tmp_path):
+    papers = [paper("a", "It adds a shared buffer layer, which we refer to as memory funnel, to each encoder. "
+                         "Our approach builds on LSTM and halves the cost."),
+              paper("b", "We compare our parser with the memory funnel of earlier work.")]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in papers), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    ex = next(extract_papers(papers[:1], nlp, taught=v.proposals_of(["a"])))
+    canonicalise([ex])
+    assert {(ln.method.label, ln.base.label) for ln in ex.lineage} == {("memory funnel", "LSTM")}
 
 
 def test_the_cues_are_data(lexicon):
@@ -313,9 +323,8 @@ def test_a_new_name_proposed_beside_another_is_no_base_of_it(lexicon, tmp_path):
                    title="A Span-ordered Smoothing for Parse Trees")]
     v = learn_vocabulary(((p.key, p.title, p.abstract) for p in texts), lexicon)
     nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
-    ex = next(extract_papers(texts, nlp))
+    ex = next(extract_papers(texts, nlp, taught=v.proposals_of(["a"])))
     canonicalise([ex])
-    v.mark_proposals(ex)
     assert {m.method.label for m in ex.methods if m.role == "proposes"} >= {"locally scored model"}
     assert not [ln for ln in ex.lineage if ln.base.label == "locally scored model"]
 

@@ -104,15 +104,19 @@ def paper_text(paper: Paper) -> tuple[str, int, int]:
 
 
 def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_process: int = 1,
-                   batch_size: int = 256) -> Iterator[Extraction]:
+                   batch_size: int = 256, taught: dict[str, dict[str, str]] | None = None) -> Iterator[Extraction]:
+    """``taught``: a paper's key -> the names the corpus vocabulary says it proposes (a name's key -> the
+    kind of evidence; ``Vocabulary.proposals_of``), its proposals before its lineage is decided."""
     nlp = nlp or load_pipeline()
+    taught = taught or {}
 
     def inputs():
         for p in papers:
             text, title_len, abs_start = paper_text(p)
             if not text.strip():
                 continue
-            yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start, "text": text}
+            yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start, "text": text,
+                         "taught": taught.get(p.key)}
 
     for doc, ctx in nlp.pipe(inputs(), as_tuples=True, n_process=n_process, batch_size=batch_size):
         yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"], text=ctx["text"])
@@ -142,7 +146,7 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
                         from_lexicon=bool(d["from_lexicon"]), descriptions=set(d.get("descriptions", ())))
         refs.append(ref)
         s, e, rule, conf = d["role_span"]
-        if d["role"] in ("uses", "comparesWith"):
+        if d["role"] in ("uses", "comparesWith") or (d["role_rule"] or "").startswith("vocabulary:"):
             rule = d["role_rule"] or rule
         ex.methods.append(MethodMention(method=ref, role=d["role"], evidence=evidence(s, e, rule, conf)))
     own = None

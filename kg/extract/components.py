@@ -39,7 +39,7 @@ from .entities import extend_model_name, find_arxiv_ids, find_dataset_shapes, fi
 from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
 from .lineage import find_lineage, own_variant_name
-from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles
+from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles, propose_taught
 from .text import ascii_fold, case_variants, clean_label, is_acronym_like, norm_key
 
 EXTENSIONS = {
@@ -418,6 +418,8 @@ class MethodComponent:
         view = _view(doc)
         groups = self.finder.find(view)
         assign_roles(view, groups)
+        ctx = getattr(doc, "_context", None)
+        propose_taught(view, groups, ctx.get("taught") if isinstance(ctx, dict) else None)
         doc._.kg_methods = dicts = [group_to_dict(g) for g in groups]
         _LAST.clear()
         _LAST.update(doc=doc, methods=dicts, view=view, groups=groups)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
-from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
+from .naming import DATASET_WORDS, PASSIVE_PROPOSE, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
 from .vocabulary import cues, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, case_variants, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
@@ -1588,6 +1588,27 @@ def _tier(c: Cand) -> int:
 
 def _rule_rank(rule: str) -> int:
     return _RANKS.get(rule, 1)
+
+
+def propose_taught(view: DocView, groups: list[MethodGroup], taught: dict[str, str] | None) -> None:
+    """The names the corpus vocabulary says this paper proposes or coins (``taught``: a name's key ->
+    the kind of its evidence, ``kg.extract.vocabulary.Vocabulary.proposals_of``) become its proposals
+    before lineage is decided, so that what builds on a base is the paper's name and not its unnamed
+    method. Their mentions in a sentence that proposes (else the first) are the proposing ones."""
+    if not taught:
+        return
+    text = view.text
+    for g in groups:
+        if g.role == "proposes":
+            continue
+        kind = next((taught[k] for k in map(norm_key, (*g.labels, g.label)) if k in taught), None)
+        if kind is None:
+            continue
+        proposing = [c for c in g.spans
+                     if (WE_PROPOSE.search(text, *view.sent_of(c.start)) or PASSIVE_PROPOSE.search(text, *view.sent_of(c.start)))]
+        for c in proposing or g.spans[:1]:
+            c.proposed = True
+        g.role, g.role_span, g.role_rule = "proposes", (proposing or g.spans)[0], "vocabulary:" + kind
 
 
 def assign_roles(view: DocView, groups: list[MethodGroup]) -> None:

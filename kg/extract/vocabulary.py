@@ -44,7 +44,7 @@ import bisect
 import json
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -245,26 +245,16 @@ class Vocabulary:
         return list(dict.fromkeys(out))
 
 
-    def mark_proposals(self, extraction) -> None:
-        """A paper proposes the names it gave ``proposal`` or ``coinage`` evidence for (the text's
-        own rules may have read them as merely named): their mentions become ``proposes``, with
-        the rule ``vocabulary:<kind>``."""
-        own = {}
-        for kind in PROPOSING_KINDS:
-            for key in self.proposed.get((extraction.paper_key, kind), ()):
-                own.setdefault(key, kind)
-        if not own:
-            return
-        for mention in extraction.methods:
-            if mention.role == "proposes":
-                continue
-            kind = next((own[k] for k in map(norm_key, mention.method.labels | {mention.method.label}) if k in own), None)
-            if kind:
-                mention.role = "proposes"
-                mention.evidence = replace(mention.evidence, rule="vocabulary:" + kind)
-                # "we propose X, together with a new Y": the new Y was read as what X builds on
-                extraction.lineage = [ln for ln in extraction.lineage
-                                      if not (ln.base is mention.method and ln.evidence.rule == "lineage:unnamed_new")]
+    def proposals_of(self, papers: Iterable[str]) -> dict[str, dict[str, str]]:
+        """Each of ``papers`` that proposes or coins accepted names -> those names' keys, each with the
+        kind of its evidence (``proposal`` before ``coinage``): the extraction makes them the paper's
+        proposals (``kg.extract.methods.propose_taught``) before it decides their lineage."""
+        out: dict[str, dict[str, str]] = {}
+        for paper in papers:
+            for kind in PROPOSING_KINDS:
+                for key in sorted(self.proposed.get((paper, kind), ())):
+                    out.setdefault(paper, {}).setdefault(key, kind)
+        return out
 
     @property
     def proposed(self) -> dict[tuple[str, str], set[str]]:
