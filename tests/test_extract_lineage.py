@@ -765,3 +765,25 @@ def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
     own = [ln.method.label for ln in ex.lineage]
     assert own and own[0] == (name or 'the method of "Legal Judgment Prediction"')
     assert ({m.method.label for m in ex.methods if m.role == "proposes"} == {name}) if name else True
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose a novel LSTM-based model for tagging tweets.", (OWN, "LSTM")),
+    ("We propose QuillNet, a BERT-based architecture for parsing.", ("QuillNet", "BERT")),
+    ("We present a new LSTM architecture for tagging tweets.", (OWN, "LSTM")),
+])
+def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
+    doc = nlp(sentence)
+    ms = doc._.kg_methods
+    got = {(d if d == OWN else ms[d]["label"], ms[b]["label"]) for d, b, *_ in doc._.kg_lineage}
+    assert pair in got, got
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose the Sparse Routing Fusion method for tagging tweets.",  # the words name the paper's own method
+    "We propose LSTM models for tagging tweets.",  # no kind of a new method: no article
+    "Most LSTM-based models ignore the context of a tweet.",  # no proposal
+    "We propose a rule-based approach for tagging tweets.",  # no method of a line
+])
+def test_no_kind_built_on_a_method(nlp, sentence):
+    assert not [ln for ln in nlp(sentence)._.kg_lineage if ln[4] == "lineage:built_kind"]

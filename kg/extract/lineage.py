@@ -124,10 +124,10 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         c.start < view.title_end for c in groups[named[0]].spans) else min(c.start for c in groups[named[0]].spans)
     links: dict[tuple[int, int], Link] = {}
 
-    def add(d, b, s, e, rule, conf):
+    def add(d, b, s, e, rule, conf, built=False):
         if d in kinds:
             d = None if named else OWN  # "we derive an EM algorithm based on X": the paper's method
-        if d == b or d is None or b is None or not _may_link(text, groups, d, b):
+        if d == b or d is None or b is None or not _may_link(text, groups, d, b, built):
             return
         if (d, b) not in links and (b, d) not in links:
             links[(d, b)] = Link(d, b, s, e, rule, conf)
@@ -148,6 +148,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                         list(_PROPOSE_VERB.finditer(text, s_start, x[0])) and \
                         not _names_own_method(text, view.title_end, x, groups[x[2]]):
                     add(own_here, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
+        for d, x in _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own_here, view.title_end):
+            if not groups[x[2]].generic and not _field(groups[x[2]]):
+                add(d, x[2], x[0], x[1], "lineage:built_kind", 0.6, built=True)
         if not any(w in sl for w in CUE_STEMS):
             continue
         by = BY_VERBING.search(sent)
@@ -295,6 +298,36 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     _title_revises(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
+
+
+# "we propose a BERT-based model", "This paper describes a novel GAN-style generator", "we present a new LSTM tagger":
+# the kind of the proposal is built on the method that opens it (determiners and describing words before it)
+BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + r")\s+){0,4}")
+BUILT_APPOSITIVE = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)" + BUILT_LEAD.pattern)
+BUILT_AFTER = re.compile(r"(?P<suffix>[- ](?:" + "|".join(_WORDS["built_suffixes"]) + r"))?\s+(?:[\w-]+\s+){0,3}?(?:" + _NOUNS + r")\b")
+
+
+def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title_end):
+    """(the proposal, the mention of the method its kind is built on) for each proposing verb of the sentence
+    whose object opens with a method ("we propose a BERT-based model"); the proposal is the one the sentence
+    names, else the paper's own (``own``); "we propose FooNet, a BERT-based model": the name before the appositive.
+    Without a suffix the kind is built on the method only after "a"/"an" ("we present a CRF tagger"), of a proposal
+    the sentence names or of the paper's unnamed one (a name proposed elsewhere may be another method), and not when
+    the words name the paper's own method ("the Low-rank Fusion method", "a novel Multi-Prototype Embedding model")."""
+    for m in WE_PROPOSE.finditer(text, s_start, s_end):
+        first = [x for x in in_sent if x[0] >= m.end()]
+        if len(first) > 1 and first[0][3] and BUILT_APPOSITIVE.match(text, first[0][1]) \
+                and BUILT_APPOSITIVE.match(text, first[0][1]).end() == first[1][0]:
+            subject, x, lead = first[0][2], first[1], text[first[0][1]:first[1][0]]
+        elif first and BUILT_LEAD.fullmatch(text, m.end(), first[0][0]):
+            others = [y[2] for y in prop_in_sent if y[2] != first[0][2]]
+            subject, x, lead = (others[0] if others else own), first[0], text[m.end():first[0][0]]
+        else:
+            continue
+        after = BUILT_AFTER.match(text, x[1])
+        if after and (after.group("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (subject == OWN or subject != own)
+                                                and not _names_own_method(text, title_end, x, groups[x[2]]))):
+            yield subject, x
 
 
 # "Modeling Localness for Self-Attention Networks", "Riemannian Optimization for Skip-Gram Negative Sampling":
@@ -725,7 +758,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             continue
         if any((gi, c) in known and (c, gj) in known for c in range(len(groups)) if c not in (gi, gj)):
             continue
-        if _may_link(text, groups, gi, gj):
+        if _may_link(text, groups, gi, gj, built=True):  # the name says so, however else the text uses gj
             links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
 
 
@@ -965,8 +998,10 @@ def _phrase_label(g: MethodGroup) -> bool:
                                        or g.label.split(None, 1)[0] in DESCRIBING_WORDS)
 
 
-def _may_link(text: str, groups: list[MethodGroup], d: int, b: int) -> bool:
-    if _generic_label(groups[b]) or _modifier(text, groups[b]) or _names_thing(text, groups[b]) \
+def _may_link(text: str, groups: list[MethodGroup], d: int, b: int, built: bool = False) -> bool:
+    """``built``: the link says what the paper's proposal is built of ("a BERT-based model"), where a
+    modifier is the base."""
+    if _generic_label(groups[b]) or (_modifier(text, groups[b]) and not built) or _names_thing(text, groups[b]) \
             or NOT_A_METHOD_LABEL.search(groups[b].label) or _phrase_label(groups[b]) or _task_name(groups[b]) \
             or _activity(groups[b]):
         return False
