@@ -787,3 +787,15 @@ def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
 ])
 def test_no_kind_built_on_a_method(nlp, sentence):
     assert not [ln for ln in nlp(sentence)._.kg_lineage if ln[4] == "lineage:built_kind"]
+
+
+@pytest.mark.parametrize("abstract,pair", [
+    # the words before the kind name the paper's method
+    ("We propose a novel hierarchical LSTM model for tagging lines. It reads pages.", ("hierarchical LSTM", "LSTM")),
+    # a suffix: the kind is built on the method, which names nothing
+    ("We propose a CRF based approach for tagging lines. It reads pages.",
+     ('the method of "Line Tagging"', "CRF")),
+])
+def test_the_kind_of_an_unnamed_proposal_names_it(nlp, abstract, pair):
+    ex = next(extract_papers([paper("k", abstract, title="Line Tagging")], nlp))
+    assert pair in {(ln.method.label, ln.base.label) for ln in ex.lineage}

@@ -155,7 +155,7 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
             own = unnamed_method(paper_key, text[:title_end].strip(), ext.kg_own_name)
             if ext.kg_own_name:  # "we propose a hierarchical version of BERT": the paper proposes "hierarchical BERT"
                 ex.methods.append(MethodMention(method=own, role="proposes",
-                                                evidence=evidence(*ext.kg_own_name[1:], "lineage:own_variant", 0.6)))
+                                                evidence=evidence(*ext.kg_own_name[1:3], "lineage:own_variant", 0.6)))
         ex.lineage.append(LineageLink(method=own if di == OWN else refs[di], base=refs[bi],
                                       evidence=evidence(s, e, rule, conf)))
     seen = set()
@@ -184,9 +184,9 @@ def unnamed_method(paper_key: str, title: str, own_name: list | None = None) -> 
     """The method a paper proposes without naming it ("we propose a novel model based on X"): a
     node of its own, labelled by the paper's title, so that its lineage is not pinned on a method
     the paper merely mentions; or by the words that say how it varies its base (``own_name``:
-    "hierarchical BERT" for "we propose a hierarchical version of BERT")."""
+    "hierarchical BERT" for "we propose a hierarchical version of BERT"; its other forms after its place)."""
     label = own_name[0] if own_name else f'the method of "{title}"' if title else f"the method of paper {paper_key}"
-    return MethodRef(key=KGM + slugify(label), label=label, labels={label})
+    return MethodRef(key=KGM + slugify(label), label=label, labels={label, *(own_name or [])[3:]})
 
 
 # --- corpus-level canonical identities --------------------------------------------------------

@@ -16,7 +16,7 @@ travel between processes with ``n_process=2``):
 ``kg_methods``         ``doc._.kg_methods`` [{key, label, labels, broader, from_lexicon, role,
                        role_span, spans}]
 ``kg_lineage``         ``doc._.kg_lineage`` [[derived, base, start, end, rule, conf]] (indexes into
-                       ``kg_methods``), ``doc._.kg_own_name`` [name, start, end] or None (the name of the
+                       ``kg_methods``), ``doc._.kg_own_name`` [name, start, end, other forms...] or None (the name of the
                        paper's unnamed method, where the text says how it varies its base)
 =====================  =======================================================================
 """

@@ -303,8 +303,10 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
 # "we propose a BERT-based model", "This paper describes a novel GAN-style generator", "we present a new LSTM tagger":
 # the kind of the proposal is built on the method that opens it (determiners and describing words before it)
 BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + r")\s+){0,4}")
+# "we propose a novel hierarchical recurrent neural network": the mention ends with the kind's noun itself
+HEAD_IN_NAME = re.compile(r"\b(?:" + _NOUNS + r")$", re.IGNORECASE)
 BUILT_APPOSITIVE = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)" + BUILT_LEAD.pattern)
-BUILT_AFTER = re.compile(r"(?P<suffix>[- ](?:" + "|".join(_WORDS["built_suffixes"]) + r"))?\s+(?:[\w-]+\s+){0,3}?(?:" + _NOUNS + r")\b")
+BUILT_AFTER = re.compile(r"(?:\s*\([^()]{1,20}\))?(?P<suffix>[- ](?:" + "|".join(_WORDS["built_suffixes"]) + r"))?\s+(?:[\w-]+\s+){0,3}?(?:" + _NOUNS + r")\b")
 
 
 def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title_end):
@@ -325,7 +327,10 @@ def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title
         else:
             continue
         after = BUILT_AFTER.match(text, x[1])
-        if after and (after.group("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (subject == OWN or subject != own)
+        if not after and HEAD_IN_NAME.search(text, x[0], x[1]) and not NAME_GOES_ON.match(text, x[1]) \
+                and _variant_words(lead, text[x[0]:x[1]], groups[x[2]]):
+            after = HEAD_IN_NAME.search(text, x[0], x[1])  # (no suffix) "a hierarchical RNN", not "a new EM algorithm"
+        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (subject == OWN or subject != own)
                                                 and not _names_own_method(text, title_end, x, groups[x[2]]))):
             yield subject, x
 
@@ -378,6 +383,25 @@ OWN_VARIANT = re.compile(r"\b(?:a|an)\s+((?:[a-z][\w-]*\s+){1,2}?)(?:versions?|v
                          r"(?:of|to)\s*$")
 VARIANT_RULES = ("lineage:variant_of", "lineage:extension_of", "lineage:generalization_of")
 VARIANT_STOPS = frozenset(_WORDS["variant_stops"])
+QUALITY_WORDS = frozenset(_WORDS["quality_words"])
+KIND_RULES = ("lineage:built_kind", "lineage:unnamed_new")  # the link's base is the kind of the paper's method
+
+
+def _variant_words(lead: str, written: str, g: MethodGroup) -> list[str]:
+    """The words of ``lead`` (before a method's mention, written ``written``) that name a variant of it, or the
+    mention itself where it holds such words ("hierarchical LSTM" of LSTM); no words that describe any method."""
+    words = [w for w in lead.split()[-3:] if w not in DESCRIBING_WORDS and w not in QUALITY_WORDS]
+    if any(w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS or not re.fullmatch(r"[a-z][\w-]*", w) for w in words):
+        return []
+    if not words and written.lower() not in {label.lower() for label in g.labels}:
+        return [written]
+    return words
+
+
+def _suffixed(text: str, end: int) -> bool:
+    """A suffix of a kind built on the method follows it ("LSTM-based", "RNN style")."""
+    m = BUILT_AFTER.match(text, end)
+    return bool(m and m.group("suffix"))
 
 
 def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) -> list | None:
@@ -394,6 +418,21 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) ->
         if any(w in DESCRIBING_WORDS or w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS for w in words):
             continue
         return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
+    own = [ln for ln in links if ln.derived == OWN]
+    for ln in own:  # "we propose a novel hierarchical RNN model": its name is "hierarchical RNN"
+        if ln.rule not in KIND_RULES or not text[ln.end:ln.end + 1].isspace() or _suffixed(text, ln.end) \
+                or any(re.search(r"[.;]\s", text[min(o.start, ln.start):max(o.start, ln.start)]) for o in own):
+            continue  # "a bidirectional RNN based approach" is not named by its base; nor one built on others elsewhere
+        lead = re.search(r"\b(?:a|an)\s+((?:[\w-]+\s+){1,4})$", text[max(0, ln.start - 60):ln.start])
+        written = text[ln.start:ln.end]
+        words = _variant_words(lead.group(1) if lead else "", written, groups[ln.base])
+        if words == [written]:
+            return [written, ln.start, ln.end]  # the mention holds the modifiers: "hierarchical LSTM" of LSTM
+        if words and lead.group(1).endswith(" ".join(words) + " "):
+            name = " ".join(words) + " "
+            short = re.match(r"\s*\(\s*([^()\s]{2,12})\s*\)", text[ln.end:ln.end + 16])  # "(RNN)": the name's other form
+            return [name + written, ln.start - len(name), ln.end,
+                    *([name + short.group(1)] if short and short.group(1) in groups[ln.base].labels else [])]
     return None
 
 
