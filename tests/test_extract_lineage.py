@@ -799,3 +799,14 @@ def test_no_kind_built_on_a_method(nlp, sentence):
 def test_the_kind_of_an_unnamed_proposal_names_it(nlp, abstract, pair):
     ex = next(extract_papers([paper("k", abstract, title="Line Tagging")], nlp))
     assert pair in {(ln.method.label, ln.base.label) for ln in ex.lineage}
+
+
+@pytest.mark.parametrize("abstract,pairs", [
+    # the abstract speaks of its own method without a proposing verb: the title's verb is its
+    ("We show that our modified approach halves the cost on streams.",
+     {('the method of "Extending Spectral Clustering to Streams"', "spectral clustering")}),
+    ("We show that the cost halves on streams.", set()),  # no method of the paper's own
+])
+def test_a_titles_verb_is_the_papers_own_method_when_it_speaks_of_one(abstract, pairs):
+    got = own_links("Extending Spectral Clustering to Streams", abstract)
+    assert {(d, b) for d, b, _ in got} == pairs, got

@@ -349,6 +349,17 @@ TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:
                          r"Leveraging|Learning|Improving|Data|Training|Pre-?training|Fine-?tuning)\b")
 
 
+# "Our modified approach", "our proposed model": the abstract speaks of the paper's own method (not "work" or a
+# "submission", nor "our baseline model")
+OUR_METHOD = re.compile(r"\b[Oo]ur\s+(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?(?:"
+                        + "|".join(n for n in _WORDS["self_nouns"] if n not in ("work", "submission")) + r")s?\b")
+
+
+def _has_own_method(text: str, title_end: int, named) -> bool:
+    """The paper has a method of its own: it names one, proposes one, or speaks of "our (modified) approach"."""
+    return bool(named or WE_PROPOSE.search(text, title_end) or OUR_METHOD.search(text, title_end))
+
+
 def _field(g: MethodGroup) -> bool:
     """A method named as a field is ("neural machine translation", "collaborative filtering")."""
     return g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS
@@ -356,7 +367,7 @@ def _field(g: MethodGroup) -> bool:
 
 def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
     text, title_end = view.text, view.title_end
-    if not title_end or TITLE_STUDY.match(text) or not (WE_PROPOSE.search(text, title_end) or named):
+    if not title_end or TITLE_STUDY.match(text) or not _has_own_method(text, title_end, named):
         return
     for s, e, gi, _ in spans:
         if s >= title_end:
@@ -447,7 +458,7 @@ def _title_revises(view: DocView, groups: list[MethodGroup], spans, named, add) 
     ("Improving Neural Machine Translation with ...") is no object."""
     text, title_end = view.text, view.title_end
     m = TITLE_REVISES.match(text, 0, title_end)
-    if not m or TEAM_TITLE.match(text, 0, title_end) or not (WE_PROPOSE.search(text, title_end) or named):
+    if not m or TEAM_TITLE.match(text, 0, title_end) or not _has_own_method(text, title_end, named):
         return
     in_title = [x for x in spans if x[1] <= title_end]
     ce = m.end()
