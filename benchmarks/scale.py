@@ -3,7 +3,8 @@
 * end to end (read, resolve, extract, load, graph.ttl, site) at 1k, 10k and 100k papers: papers/s,
   seconds per 1,000 papers, of them the site's, and peak memory;
 * one worker against two at 10k;
-* an incremental build of 1% new papers against the full build it extends (and of it the site), and
+* an incremental build of 1% new papers against the full build it extends (and of it the site; its
+  CPU seconds, of the main process and of its child processes), and
   the site written again with nothing changed (`kg site`);
 * the store at 10k papers: bulk load and named-query medians, embedded Oxigraph against rdflib's
   in-memory store; and the named-query medians on the 100k store, as the full build leaves it and
@@ -89,6 +90,13 @@ def child(args: list, timeout: float | None = None) -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
+def cpu_s() -> tuple[float, float]:
+    """CPU seconds (user + system) of this process and of its finished child processes (the
+    extraction workers, the site's forked copy): on a shared machine steadier than the wall clock."""
+    return tuple(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                     resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
 def peak_mb() -> tuple[float, float]:
     """Peak resident memory of this process and of its largest child process, in MB."""
     return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -105,8 +113,10 @@ def measure_build(files: list[str], out: str, workers: int, store: bool, site: b
         report = build(files, out, workers=workers, views=site)
     seconds = time.perf_counter() - started
     main_mb, worker_mb = peak_mb()
+    main_cpu, children_cpu = cpu_s()
     return {"papers": report.papers, "triples": report.triples, "seconds": seconds, "site_s": report.site_seconds,
-            "main_mb": main_mb, "worker_mb": worker_mb, "unchanged": report.unchanged}
+            "main_mb": main_mb, "worker_mb": worker_mb, "unchanged": report.unchanged, "main_cpu": main_cpu,
+            "children_cpu": children_cpu}
 
 
 def measure_site(folder: str) -> dict:
@@ -259,7 +269,8 @@ def increment(papers: list[dict], work: Path, big: int, full: dict, workers: int
     share = 100 * step["seconds"] / full["seconds"]
     print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s "
           f"(site {step['site_s']:.1f} s), {share:.1f}% of the full build's {full['seconds']:.1f} s "
-          f"(site {full['site_s']:.1f} s; {step['unchanged']} unchanged files skipped)")
+          f"(site {full['site_s']:.1f} s; {step['unchanged']} unchanged files skipped); CPU: main process "
+          f"{step['main_cpu']:.1f} s, its workers and the site's forked copy {step['children_cpu']:.1f} s")
     again = child(["site", str(work / f"build-{big}")])
     print(f"site at {big:,}+1% papers written again (`kg site`, nothing changed): {again['seconds']:.1f} s, "
           f"peak {again['main_mb']:,.0f} MB")

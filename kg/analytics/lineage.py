@@ -25,7 +25,7 @@ import itertools
 import json
 import re
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Callable
 
 import networkx as nx
@@ -192,11 +192,17 @@ class LineageMap:
     def to_dict(self) -> dict:
         return {"subject": self.subject, "label": self.label, "kind": self.kind,
                 "columns": ["year unknown" if c is None else c for c in self.columns()],
-                "nodes": [asdict(n) for n in self.nodes], "edges": [asdict(e) for e in self.edges],
+                "nodes": [_fields(n) for n in self.nodes], "edges": [_fields(e) for e in self.edges],
                 "notes": self.notes}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+
+def _fields(item) -> dict:
+    """A node's or an edge's fields as a dict (its lists shared: ``asdict`` copies them deeply, ten
+    times slower, and they hold plain values only)."""
+    return {f.name: getattr(item, f.name) for f in fields(item)}
 
 
 def _paper_nodes(store: Store, iris: list[str]) -> dict[str, LineageNode]:

@@ -117,16 +117,13 @@ def stored_sources(store: Store) -> dict[str, set[str]]:
 
 def fill_registries(store: Store, methods: MethodRegistry, described: set[str]) -> None:
     """Fill a build's method registry and described nodes from what the store holds."""
-    for row in store.query(METHOD_LABELS):
-        key, label = row["m"].value, row["label"].value
-        if row["pref"].value == "true":
-            methods.remember(key, set(), label)
-        else:
-            methods.remember(key, {label})
-    methods.typed.update(row["m"].value for row in store.query(METHODS))
-    for row in store.query(METHOD_BROADER):
-        methods.broader[row["m"].value].add(row["b"].value)
-    described.update(row["x"].value for row in store.query(DESCRIBED))
+    # (a row iterates its values in the variables' order: quicker than looking each up by name)
+    for m, label, pref in store.query(METHOD_LABELS):
+        methods.remember_one(m.value, label.value, pref.value == "true")
+    methods.typed.update(m.value for m, in store.query(METHODS))
+    for m, b in store.query(METHOD_BROADER):
+        methods.broader[m.value].add(b.value)
+    described.update(x.value for x, in store.query(DESCRIBED))
 
 
 class StoredPapers:

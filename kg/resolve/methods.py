@@ -59,6 +59,15 @@ class MethodRegistry:
         for k in acronyms:
             self.acronyms[k].add(key)
 
+    def remember_one(self, key: str, label: str, pref: bool) -> None:
+        """``remember`` one label of a method as the store holds it (its preferred one, or
+        another): what filling the registry from a store does for each of tens of thousands."""
+        if pref:
+            self.pref.setdefault(key, label)
+        self.labels[key].add(label)
+        if k := norm_key(label):
+            (self.acronyms if is_acronym_like(label) else self.long)[k].add(key)
+
     def _has_long(self, key: str) -> bool:
         return bool(_label_keys(self.labels[key])[0])
 

@@ -20,8 +20,8 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_lineage, line_weights, method_lineage
-from kg.analytics.projections import local_name, method_projection, paper_tables
-from kg.analytics.rank import summary
+from kg.analytics.projections import local_name, method_index, paper_tables
+from kg.analytics.rank import coauthor_counts, graph_counts
 from kg.collector import collecting_less
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store, StoreError
@@ -191,14 +191,14 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
     store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
-    counts = summary(store)
+    counts = graph_counts(store)
     kept.setdefault("coauthors", {}), kept.setdefault("methods", {})
-    method_projection(store)  # read here: the network views are drawn in a copy of this process, from what it holds
+    method_index(store)  # read here: the network views are drawn in a copy of this process, from what it holds
 
-    def draw_networks():
+    def draw_networks():  # and the coauthor counts of the index, from the coauthor projection they draw
         co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept["coauthors"], **caps)
         me = method_view(store, out / "methods.html", index_href="index.html", kept=kept["methods"], **caps)
-        return co, me, kept["coauthors"], kept["methods"]
+        return co, me, kept["coauthors"], kept["methods"], coauthor_counts(store)
 
     drawing = forks.enter_context(_Forked(draw_networks, store))
     taken: set = set()
@@ -236,7 +236,8 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
             write_lineage_json(m, out / files[1])
             lines[mid] = {"slug": s, "title": m.label, "note": f"{len(m.papers())} papers", **line_inputs(m, ix)}
         methods.append({"href": files[0], "title": lines[mid]["title"], "note": lines[mid]["note"]})
-    co, me, kept["coauthors"], kept["methods"] = drawing.result()
+    co, me, kept["coauthors"], kept["methods"], coauthors = drawing.result()
+    counts.update(coauthors)
     networks = [
         {"href": "coauthors.html", "title": "Coauthor network",
          "note": f"{co.nodes:,} of {co.total_nodes:,} people, {co.edges:,} links"},
