@@ -78,9 +78,8 @@ class Progress:
     """One line on ``stream``, redrawn in place by a thread of its own: the papers done of those
     expected, papers/s and the time left; then the phase after the papers (writing the site...).
 
-    It reads the counts of ``report`` (``papers`` resolved, ``records`` read; papers are resolved
-    just ahead of their extraction) and estimates the papers expected from the input's bytes until
-    every file is read."""
+    It reads the counts of ``report`` (papers ``extracted``, ``records`` read) and estimates the
+    papers expected from the input's bytes until every file is read."""
 
     def __init__(self, report, files: Sequence[str], stream: TextIO | None = None):
         self.report = report
@@ -111,7 +110,7 @@ class Progress:
         elapsed = time.perf_counter() - self.started
         if self.phase:
             return f"{self.phase} ({_clock(elapsed)} in all)"
-        done, expected = self.report.papers, self.expected()
+        done, expected = self.report.extracted, self.expected()
         rate = done / elapsed if elapsed > 0 else 0.0
         left = f", {_clock((expected - done) / rate)} left" if rate > 0 and expected > done else ""
         return f"{done:,} of {'~' if self.read_bytes < self.total_bytes else ''}{expected:,} papers, " \
