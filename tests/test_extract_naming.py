@@ -124,3 +124,35 @@ def test_the_acronym_an_x_based_model_is_built_on_is_not_proposed(abstract):
 
 def test_a_name_based_on_something_is_still_proposed():
     assert proposals("We propose a position-aware gated span network (PGSN) based on bidirectional GRU.") == {"PGSN"}
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    # a name of letters and digits before the title's colon, whatever its case
+    ("tok2graph: Linking Tokens for Script Conversion", "We map tokens to graphs. Then tok2graph is used downstream.",
+     "tok2graph"),
+    # a phrase before the colon, made the paper's own by the abstract
+    ("Careful Blending: Domain Adaptation for Legal Texts",
+     "Legal texts are scarce. We present careful blending, an unsupervised adaptation framework.", "Careful Blending"),
+    ("Stem-fitting: Tuning Word Vectors with Simple Rules",
+     "Vectors ignore morphology. We propose a novel stem-fitting procedure which pulls forms together.", "Stem-fitting"),
+    ("Wordbinding: Better Vectors for Rare Words",
+     "Rare words are hard. Our method, Wordbinding, outperforms the baselines.", "Wordbinding"),
+])
+def test_title_prefix_forms(title, abstract, name):
+    assert name in proposals(abstract, title=title)
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # the subtitle's head says the name is a resource or a task
+    ("taMix: Creation and Validation of a New Tamil-English Parallel Corpus", "We describe the corpus we created."),
+    ("Q2SG: a Reading-like Task for Galician", "We describe the task and its baselines."),
+    # a phrase the abstract says is a task, or no more than a modifier of something else
+    ("Variable Binding: Assigning Meaning to Variables in Formulas",
+     "We introduce variable binding, the task of assigning a type to each variable."),
+    # a phrase whose head names a task
+    ("Stylized Caption Generation: Approaches and Applications", "We present stylized caption generation in depth."),
+    # a phrase the abstract does not present as its own
+    ("Careful Reading: Learning to Read Forward", "We present FooShuttle, which applies careful reading techniques."),
+])
+def test_title_prefix_not_proposed(title, abstract):
+    assert proposals(abstract, title=title) == set()

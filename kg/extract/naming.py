@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
-from .vocabulary import only_modifiers, title_parts
+from .vocabulary import cues, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
 
@@ -439,9 +441,73 @@ DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchma
                            r"test\s+suite|leaderboard)\b", re.IGNORECASE)
 
 
+def _words_rx(words) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+_PROPOSAL_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "proposals.json").read_text(encoding="utf-8"))
+# "cEnTam: Creation and Validation of a New English-Tamil Bilingual Corpus", "B2SG: a TOEFL-like Task for
+# Portuguese": the subtitle's head (after a noun of making, its object) says the name is a resource or a task
+TITLE_RESOURCE_HEAD = re.compile(
+    r"\s*(?:(?:" + _words_rx(_PROPOSAL_CUES["making_nouns"]) + r")\b[^:]{0,40}?\bof\s+)?(?:(?:a|an|the)\s+)?"
+    r"(?:(?!(?:for|of|on|in|with|to|from|by|via|and)\b)[\w'-]+\s+){0,5}?(?:"
+    + _words_rx(_PROPOSAL_CUES["title_resource_heads"]) + r")(?![\w-])", re.IGNORECASE)
+# a name of letters and digits, whatever its case: "pair2vec", "2kenize", "seq2seq"
+_CODED_NAME = re.compile(r"(?=[\w-]*[a-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9]")
+# what presents a phrase as the text's own right before it: "a novel morph-fitting procedure", "which we
+# call extrofitting", "Our method, Delta-training,"; right after it: "Honkling, a novel, ... system"
+_OWN_BEFORE = re.compile(r"(?:\b(?:" + _words_rx(_PROPOSAL_CUES["own_words"]) + r")\s+(?:[\w-]+\s+){0,2}|"
+                         r"\b(?:" + _words_rx(_PROPOSAL_CUES["naming_verbs"]) + r")\s+(?:as\s+)?|"
+                         r"\b[Oo]ur\s+[a-z]+\s*,\s*)$", re.IGNORECASE)
+_OWN_AFTER = re.compile(r"[\"”’']?\s*,\s*(?:a|an|our)\s+(?:new|novel)\b")
+# right after a proposing verb: "we introduce attentive mimicking", "we present an adaptive ensembling"
+_VERB_BEFORE = re.compile(WE_PROPOSE.pattern + r"\s+(?:(?:a|an|the|our)\s+)?[\"“‘']?$")
+# what the phrase is said to be: "variable typing, the task of ...", "..., a novel application domain
+# combining ...", "the conflict event modelling experiment"
+_APPOSITIVE = re.compile(r"[\"”’']?\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,5}[\w-]+)")
+_NEXT_WORD = re.compile(r"[\"”’']?\s+([a-z][\w-]*)")
+_NOT_OWN_KINDS = NON_METHOD_HEADS | {singular(w) for w in _PROPOSAL_CUES["title_resource_heads"]} \
+    | set(_PROPOSAL_CUES["not_own_kinds"])
+# "We present a simple regularization method, subword regularization, which ...": the kind, then its name
+_KIND_COMMA = re.compile(r"\b(?:" + _GENERIC_ALT + r")\s*,\s*$")
+
+
+def _said_to_be(text: str, b: int) -> str | None:
+    """The head of what the appositive after ``b`` says the phrase is: "variable typing, the task of"
+    -> "task" (the words up to a preposition, a participle or punctuation)."""
+    m = _APPOSITIVE.match(text, b)
+    if not m:
+        return None
+    head = None
+    for w in m.group(1).split():
+        if PREPOSITIONS.fullmatch(w.lower()) or w.endswith(("ing", "ed")):
+            break
+        head = w
+    return singular(head.lower()) if head else None
+
+
+def _restated_as_own(text: str, phrase: str, start: int) -> bool:
+    """Does the text after ``start`` present ``phrase`` (any case) as its own method: right after a
+    proposing verb, after "a novel", "we call", "our method," or "we present a ... method,", or before
+    ", a novel ..."; never where it is said to be a task, a problem or a resource ("we introduce variable
+    typing, the task of ...", "the conflict event modelling experiment")?"""
+    own = False
+    for a, b in find_word(text, phrase, False, plural=False, start=start):
+        nxt = _NEXT_WORD.match(text, b)
+        if _said_to_be(text, b) in _NOT_OWN_KINDS or (nxt and singular(nxt.group(1)) in _NOT_OWN_KINDS):
+            return False
+        k = max(text.rfind(". ", start, a) + 2, a - 80, start)
+        before = text[k:a]
+        own = own or bool(_OWN_BEFORE.search(before) or _VERB_BEFORE.search(before) or _OWN_AFTER.match(text, b)
+                          or (_KIND_COMMA.search(before) and WE_PROPOSE.search(before)))
+    return own
+
+
 def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
-    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix. Not when the subtitle says the
-    name is a dataset or a corpus, and not for phrases ("Closing the Gap: ...")."""
+    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix, ``pair2vec: ...`` -> pair2vec. Not when the
+    subtitle says the name is a dataset, a corpus or a task; a phrase ("Closing the Gap: ...", "Adaptive
+    Ensembling: ...", "Morph-fitting: ...") only where the abstract presents it as the paper's own ("we
+    present adaptive ensembling, an ... framework", "a novel morph-fitting procedure")."""
     m = TITLE_PREFIX.match(text[t_start:t_end])
     if not m:
         return None
@@ -451,14 +517,23 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
     if prefix.lower() in TITLE_STOP or len(words) > 3:
         return None
     subtitle = text[b:t_end]
-    if DATASET_WORDS.search(" ".join(subtitle.split()[:8])):
+    if DATASET_WORDS.search(" ".join(subtitle.split()[:8])) or TITLE_RESOURCE_HEAD.match(subtitle.lstrip(" :")):
         return None
+    if words[0] in STOP_CAPS or prefix.endswith(("'s", "’s", "’", "?")):
+        return None
+    if len(words) == 1 and _CODED_NAME.fullmatch(prefix) and not is_name_shaped(prefix):
+        return Naming(Name(a, b), "pattern:title_prefix", 0.9)
     name = parse_name(text, a, b)
     if not name or name.end != b:
         return None
-    if len(words) > 1 and not any(is_strong_name(w) for w in words):
-        return None  # "Judge the Judge", "Humor Detection": phrases, not names
-    if words[0] in STOP_CAPS or re.search(r"(?:ing|ed)$", words[0]) or prefix.endswith(("'s", "’s", "’", "?")):
+    if (len(words) > 1 and not any(is_strong_name(w) for w in words)) or re.search(r"(?:ing|ed)$", words[0]):
+        # "Judge the Judge", "Humor Detection": phrases, not names, unless the abstract makes them its own
+        # (never a task's: "Stylized Text Generation: Approaches and Applications")
+        last = words[-1].rsplit("-", 1)[-1].lower()
+        if last in cues().task_heads and last not in GENERIC_HEADS:
+            return None
+        if _restated_as_own(text, prefix, t_end):
+            return Naming(name, "pattern:title_prefix", 0.8)
         return None
     return Naming(name, "pattern:title_prefix", 0.9)
 
