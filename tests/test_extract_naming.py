@@ -155,4 +155,4 @@ def test_title_prefix_forms(title, abstract, name):
     ("Careful Reading: Learning to Read Forward", "We present FooShuttle, which applies careful reading techniques."),
 ])
 def test_title_prefix_not_proposed(title, abstract):
-    assert proposals(abstract, title=title) == set()
+    assert title.split(":")[0] not in proposals(abstract, title=title)
