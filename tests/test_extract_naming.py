@@ -156,3 +156,31 @@ def test_title_prefix_forms(title, abstract, name):
 ])
 def test_title_prefix_not_proposed(title, abstract):
     assert title.split(":")[0] not in proposals(abstract, title=title)
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    # "named as X"
+    ("Reading with Knowledge", "We propose a knowledge-aware reader, named as KAQ, which reads passages. KAQ is fast.",
+     "KAQ"),
+    # a hyphenated modifier holding a preposition's letters before the defined acronym
+    (None, "We propose on-device Self-Pruning Graph Networks (SPGNs), which learn compact vectors.",
+     "SPGN"),
+    # a capitalised phrase with an architecture's head before the title's colon
+    ("Highway Relay Networks: High-Recall Explanations for Posts", "We introduce an adversarial method.",
+     "Highway Relay Network"),
+])
+def test_more_proposal_forms(title, abstract, name):
+    got = proposals(abstract, title=title)
+    assert name in got or name.lower() in {x.lower() for x in got}, got
+
+
+def test_an_evaluation_campaign_is_no_proposal():
+    got = proposals("We describe ZorbEval–2017 Task 3 on Question Answering. This year, we reran the subtasks of "
+                    "ZorbEval-2016.", title="ZorbEval-2017 Task 3: Community Question Answering")
+    assert not any(x.startswith("ZorbEval") for x in got), got
+
+
+def test_a_resource_word_inside_the_subtitle_is_not_its_head():
+    got = proposals("In this paper, we present the Lexical Relations Ontology Model (lexrom) to represent relations.",
+                    title="Lexrom: a lexical relations ontology model")
+    assert "Lexrom" in got or "Lexical Relations Ontology Model" in got, got

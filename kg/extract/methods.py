@@ -392,7 +392,7 @@ _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
                          r"that|which|to|and|or|containing|covering|collected|built)\b)")
 _SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
-_YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
+_YEAR_AFTER = re.compile(r"(?:\s+|\s*[-–—]\s*)(?:19|20)\d\d\b")  # "SemEval 2017", "SemEval–2017 Task 3"
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
                              + DATASET_WORDS.pattern, re.IGNORECASE)

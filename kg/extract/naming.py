@@ -156,7 +156,7 @@ PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|
 # "we refer to this sampler as": the words before "as" say what is named
 _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as"
 CALLED = re.compile(
-    r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
+    r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
@@ -236,8 +236,11 @@ def _names_a_task(text: str, end: int) -> bool:
     """"a joint Part-Of-Speech (POS) tagging framework": the name is the task's, not a method's."""
     m = TASK_FOLLOW.match(text, end)
     return bool(m and singular(m.group(1)) in NON_METHOD_HEADS)
-PREPOSITIONS = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
-                          r"within|across|at|based|that|which|where|when)\b")
+_PREPOSITION_WORDS = (r"(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
+                      r"within|across|at|based|that|which|where|when)")
+PREPOSITIONS = re.compile(r"\b" + _PREPOSITION_WORDS + r"\b")
+# a preposition standing as a word of its own, not a part of a hyphenated one ("on-device")
+PREPOSITION_WORD = re.compile(r"(?<![\w-])" + _PREPOSITION_WORDS + r"(?![\w-])")
 
 
 NEW_KIND_BASED_ON = re.compile(r"\s*(?:a|an)\s+(?:new|novel)\s+(?:[a-z][\w-]*\s+){0,3}?(?:" + _GENERIC_ALT + r")\s+"
@@ -304,7 +307,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
                     if _names_a_task(text, se):
                         break
-                    if PREPOSITIONS.search(between):
+                    if PREPOSITION_WORD.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
                         # (CCE)": an unnamed new kind founded on a term the text coins right there
                         if not (NEW_KIND_BASED_ON.fullmatch(between) and _first_use(text, ls, le, se, s_start)):
@@ -451,7 +454,8 @@ _PROPOSAL_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "
 TITLE_RESOURCE_HEAD = re.compile(
     r"\s*(?:(?:" + _words_rx(_PROPOSAL_CUES["making_nouns"]) + r")\b[^:]{0,40}?\bof\s+)?(?:(?:a|an|the)\s+)?"
     r"(?:(?!(?:for|of|on|in|with|to|from|by|via|and)\b)[\w'-]+\s+){0,5}?(?:"
-    + _words_rx(_PROPOSAL_CUES["title_resource_heads"]) + r")(?![\w-])", re.IGNORECASE)
+    + _words_rx(_PROPOSAL_CUES["title_resource_heads"]) + r")(?=\s*(?:$|[,.;:(]|(?:for|of|on|in|with|to|from|by|via|"
+    r"and|that)\b))", re.IGNORECASE)
 # a name of letters and digits, whatever its case: "pair2vec", "2kenize", "seq2seq"
 _CODED_NAME = re.compile(r"(?=[\w-]*[a-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9]")
 # what presents a phrase as the text's own right before it: "a novel morph-fitting procedure", "which we
@@ -459,6 +463,7 @@ _CODED_NAME = re.compile(r"(?=[\w-]*[a-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-
 _OWN_BEFORE = re.compile(r"(?:\b(?:" + _words_rx(_PROPOSAL_CUES["own_words"]) + r")\s+(?:[\w-]+\s+){0,2}|"
                          r"\b(?:" + _words_rx(_PROPOSAL_CUES["naming_verbs"]) + r")\s+(?:as\s+)?|"
                          r"\b[Oo]ur\s+[a-z]+\s*,\s*)$", re.IGNORECASE)
+_ARCHITECTURE_HEADS = frozenset(_PROPOSAL_CUES["architecture_heads"])
 _OWN_AFTER = re.compile(r"[\"”’']?\s*,\s*(?:a|an|our)\s+(?:new|novel)\b")
 # right after a proposing verb: "we introduce attentive mimicking", "we present an adaptive ensembling"
 _VERB_BEFORE = re.compile(WE_PROPOSE.pattern + r"\s+(?:(?:a|an|the|our)\s+)?[\"“‘']?$")
@@ -532,7 +537,9 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
         last = words[-1].rsplit("-", 1)[-1].lower()
         if last in cues().task_heads and last not in GENERIC_HEADS:
             return None
-        if _restated_as_own(text, prefix, t_end):
+        if _restated_as_own(text, prefix, t_end) or (
+                len(words) > 1 and last in _ARCHITECTURE_HEADS and words[0].istitle() and not re.search(r"(?:ing|ed)$", words[0])):
+            # (a capitalised phrase with an architecture's head is a coined name: "Highway Transformer: ...")
             return Naming(name, "pattern:title_prefix", 0.8)
         return None
     return Naming(name, "pattern:title_prefix", 0.9)
