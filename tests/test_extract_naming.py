@@ -184,3 +184,38 @@ def test_a_resource_word_inside_the_subtitle_is_not_its_head():
     got = proposals("In this paper, we present the Lexical Relations Ontology Model (lexrom) to represent relations.",
                     title="Lexrom: a lexical relations ontology model")
     assert "Lexrom" in got or "Lexical Relations Ontology Model" in got, got
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    ("Fewer Dull Replies in Chat Models: A Statistical Re-balancing Method",
+     "Chat models give dull replies. We introduce a statistical re-balancing method that weights the replies.",
+     "statistical re-balancing method"),
+    ("Bridging Phrase based Statistical Machine Translation Adaptation",
+     "Phrases are small units, therefore we propose a straightforward and efficient bridging phrase based adaptation "
+     "method, which is applied to phrase pairs.", "bridging phrase based adaptation method"),
+])
+def test_the_titles_words_restated_by_the_proposing_verb(title, abstract, name):
+    assert name in {x.lower() for x in proposals(abstract, title=title)}
+
+
+@pytest.mark.parametrize("title,abstract", [
+    # one word shared with the title by chance
+    ("Multi-Task Video Tagging with Video and Entailment Generation",
+     "For this, we present a many-to-many multi-task tagging model that shares parameters."),
+    ("A Multi-task Approach for Entity Tagging in Forums", "We propose a novel multi-task approach for tagging."),
+    # a model of the title's task
+    ("Sarcasm Detection in Conversation Threads", "We present a transformer-based sarcasm detection model."),
+    # a kind of a catalogued method
+    ("Inductive Transfer Learning by Cross-Dataset Querying", "We propose an inductive transfer learning method."),
+    # the title names the method already
+    ("PRADOX: Projection Attention Networks for Document Classification",
+     "We propose a novel projection attention neural network that combines projections with attention."),
+])
+def test_no_title_object(title, abstract):
+    got = {x.lower() for x in proposals(abstract, title=title)}
+    assert not any(x.endswith(("model", "approach", "method", "network")) and x.islower() for x in got), got
+
+
+def test_a_catalogued_acronym_after_an_x_based_modifier_is_not_proposed():
+    got = proposals("We propose a novel user-attention-based Convolutional Neural Network (CNN) model for reviews.")
+    assert not any("convolutional" in x.lower() or x == "CNN" for x in got), got

@@ -882,6 +882,9 @@ class MethodFinder:
             sl = low[s:e]
             if any(w in sl for w in NAMING_TRIGGER_WORDS):
                 namings.extend(find_namings(text, s, e, acronym_longs, self.lex_kind))
+        if namings and namings[0].rule == "pattern:title_prefix":
+            # a title's name is the paper's: the title's words its proposing verb restates describe it
+            namings = [nm for nm in namings if nm.rule != "pattern:title_object"]
         for nm in namings:
             a, b = nm.name.start, nm.name.end
             # a name given as "Long Form (LF)" covers the acronym

@@ -239,8 +239,8 @@ def _names_a_task(text: str, end: int) -> bool:
 _PREPOSITION_WORDS = (r"(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
                       r"within|across|at|based|that|which|where|when)")
 PREPOSITIONS = re.compile(r"\b" + _PREPOSITION_WORDS + r"\b")
-# a preposition standing as a word of its own, not a part of a hyphenated one ("on-device")
-PREPOSITION_WORD = re.compile(r"(?<![\w-])" + _PREPOSITION_WORDS + r"(?![\w-])")
+# a preposition, not the first part of a hyphenated word ("on-device"; "user-attention-based" is one)
+PREPOSITION_WORD = re.compile(r"\b" + _PREPOSITION_WORDS + r"(?![\w-])")
 
 
 NEW_KIND_BASED_ON = re.compile(r"\s*(?:a|an)\s+(?:new|novel)\s+(?:[a-z][\w-]*\s+){0,3}?(?:" + _GENERIC_ALT + r")\s+"
@@ -414,6 +414,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = _title_phrase_by_head(text, words)
         if name:
             out.append(Naming(name, "pattern:title_restated", 0.75))
+        elif dm and not out:
+            name = _object_restating_title(text, dm.end(), s_end, known)
+            if name:
+                out.append(Naming(name, "pattern:title_object", 0.7))
     our = "our" in low
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
@@ -693,6 +697,55 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
             a = title.find(part)
             return Name(a, a + len(part))
     return None
+
+
+_OBJECT_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+_ADJECTIVE_END = re.compile(r"(?:ful|ive|al|ous|ble|ward|ent|ant|ic|ate)$")
+_BASED_ON = re.compile(r"\s+(?:on|upon)\b")
+
+
+def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:
+    """The proposing verb's object, a lower-case noun phrase with a method's or a kind's head, whose
+    words from the first one the title holds name the paper's method: "Towards ...: A Statistical
+    Re-weighting Method" + "we introduce a statistical re-weighting method that ...", "Connecting Phrase
+    based ... Adaptation" + "we propose a straightforward and efficient connecting phrase based adaptation
+    method" (the qualifiers before it are no part of the name; a phrase of qualifiers alone, "a neural
+    model", or one the title does not restate, "a many-to-many multi-task learning model", names none)."""
+    title = _title_of(text)
+    if not title:
+        return None
+    spans = []
+    for w in _NONSPACE_RUN.finditer(text, pos, limit):
+        core = w.group().rstrip(".,;:")
+        if w.start() - pos > 120 or not _OBJECT_WORD.fullmatch(core) or core in ("that", "which") or (
+                PREPOSITIONS.fullmatch(core) and not (core == "based" and not _BASED_ON.match(text, w.end()))):
+            break
+        spans.append((w.start(), w.start() + len(core)))
+        if core != w.group():
+            break
+    words = [text[a:b] for a, b in spans]
+    if len(words) < 2 or singular(words[-1]) not in _KIND_NOUNS or singular(words[-1]) in _NOT_OWN_KINDS:
+        return None
+    title_words = {t.lower() for t in re.findall(r"[\w-]+", title)}
+    k = 0
+    while k < len(words) - 1 and words[k] not in title_words and (
+            only_modifiers([words[k]]) or words[k] in ("and", "or") or ("-" not in words[k] and _ADJECTIVE_END.search(words[k]))):
+        k += 1
+    kept = words[k:-1]
+    if not kept or kept[0] not in title_words or only_modifiers(kept) or "and" in kept or "or" in kept:
+        return None
+    # two of the title's own qualifiers in a row ("Statistical Re-weighting Method"), not one it shares by
+    # chance ("Multi-Task Video Captioning" + "a multi-task approach"); not a model of a task ("a sarcasm
+    # detection model") nor a kind of a catalogued method ("a multi-task learning framework")
+    low_title = " " + " ".join(re.findall(r"[\w-]+", title.lower())) + " "
+    phrase = words[k:]
+    if len(kept) < 2 or not any(f" {kept[i]} {kept[i + 1]} " in low_title for i in range(len(kept) - 1)):
+        return None
+    if kept[-1] in cues().task_heads or singular(kept[-1]) in NON_METHOD_HEADS or kept[-1] in _BROAD_HEADS or known and (
+            any(known(" ".join(kept[:j])) for j in range(1, len(kept) + 1))
+            or any(known(" ".join(kept[j:])) for j in range(1, len(kept) - 1))):
+        return None  # (a kind of a catalogued method or of the field's broad kinds: "a new adversarial learning framework")
+    return Name(spans[k][0], spans[-1][1])
 
 
 def _lower_name(text: str, pos: int, limit: int) -> Name | None:
