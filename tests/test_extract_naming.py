@@ -219,3 +219,24 @@ def test_no_title_object(title, abstract):
 def test_a_catalogued_acronym_after_an_x_based_modifier_is_not_proposed():
     got = proposals("We propose a novel user-attention-based Convolutional Neural Network (CNN) model for reviews.")
     assert not any("convolutional" in x.lower() or x == "CNN" for x in got), got
+
+
+@pytest.mark.parametrize("abstract,names", [
+    # the paper's own kind, then its name in parentheses
+    ("This paper proposes a graph framework. The proposed method (GR-X) performs much better. GR-X is fast.", {"GR-X"}),
+    ("Our new model (ZPAD) tracks entities. ZPAD outperforms previous work.", {"ZPAD"}),
+    # the acronym the paper's own kind is named by
+    ("Results show that our valence-tuned embedding (VTE) method outperforms a baseline.", {"VTE"}),
+    # a capitalised name in parentheses after the kind
+    ("We also describe a minimal model (Gumbel Routing for Sense Induction) for finding senses.",
+     {"Gumbel Routing for Sense Induction"}),
+    # an acronym in parentheses among the kind's words
+    ("This paper presents a new sequence-to-sequence (seq2seq) pre-training method QoDA (Pre-training of Denoising "
+     "Aligners), which learns representations. QoDA is fast.", {"QoDA"}),
+    # two coined names after "called"
+    ("We describe the two systems, called gFCONZ and c-VAZ, which we built. gFCONZ wins over c-VAZ.",
+     {"gFCONZ", "c-VAZ"}),
+])
+def test_own_kind_names(abstract, names):
+    got = proposals(abstract)
+    assert names <= got | {x.lower() for x in got} or {n.lower() for n in names} <= {x.lower() for x in got}, got

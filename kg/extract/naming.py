@@ -338,6 +338,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         and not X_BASED_FOLLOW.match(text, b + 1 if text[b:b + 1] == ")" else _after_paren(text, b)) \
                         and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
                     out.append(Naming(Name(a, b), "pattern:kind_then_name", 0.8))
+                elif km.group("paren"):
+                    # "a minimal model (Gumbel Attention for Sense Induction)": a capitalised name in parentheses
+                    name = parse_name(text, km.start("name"), s_end)
+                    if name and " " in text[name.start:name.end] and text[name.end:name.end + 1] == ")" \
+                            and not (known and known(text[name.start:name.end])):
+                        out.append(Naming(name, "pattern:kind_then_name", 0.75))
     if proposing:
         # a coined name for a building block: "including a PyTorch-compatible FooLinear layer"
         for m in COMPONENT_NAME.finditer(sent):
@@ -385,7 +391,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             name = _lower_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]) and (
                 coined(name) or _called_ours(text, s_start, m.start(), name, proposing)):
-            out.append(Naming(name, "pattern:called", 0.9))
+            out.extend(Naming(part, "pattern:called", 0.9) for part in _coordinated(text, name))
     # "It employs a novel selective decoding mechanism" under the title "Selective Decoding for ...":
     # a phrase of the title restated as the paper's new thing
     for m in (NOVEL_BEFORE.finditer(sent) if ("new" in low or "novel" in low or "propos" in low or "our" in low)
@@ -419,6 +425,14 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             if name:
                 out.append(Naming(name, "pattern:title_object", 0.7))
     our = "our" in low
+    for m in (OWN_KIND_PAREN.finditer(sent) if (our or "proposed" in low) and "(" in sent else ()):
+        a, b = s_start + m.start("name"), s_start + m.end("name")
+        if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS and coined(Name(a, b)):
+            out.append(Naming(Name(a, b), "pattern:our_x", 0.8))
+    for ls, (le, se) in (acronym_longs.items() if our or "proposed" in low else ()):
+        if s_start <= ls < s_end and OWN_BEFORE_LONG.search(text, max(s_start, ls - 30), ls) and KIND_AFTER.match(text, se) \
+                and coined(Name(ls, le)):
+            out.append(Naming(Name(ls, le), "pattern:our_x", 0.8))
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
         if name:
@@ -584,6 +598,15 @@ def _lower_coined(word: str) -> bool:
     return any(len(p) >= 2 and p.isalpha() and not re.search(r"[aeiouy]", p) for p in parts)
 
 
+def _coordinated(text: str, name: Name) -> list[Name]:
+    """"called gFCONV and c-VAE": two names, where each side of the "and" is a coined token."""
+    parts = text[name.start:name.end].split(" and ")
+    if len(parts) != 2 or not all(" " not in p and is_name_shaped(p) for p in parts):
+        return [name]
+    k = name.start + len(parts[0]) + len(" and ")
+    return [Name(name.start, name.start + len(parts[0])), Name(k, name.end)]
+
+
 def _called_ours(text: str, s_start: int, cue: int, name: Name, proposing: re.Match | None) -> bool:
     """"called X" names the paper's own X though the catalogue has the name: "our framework (called X)",
     or "we propose a framework called X" where X is new to the text and nothing between the verb and
@@ -610,8 +633,16 @@ def _is_generic_name(name: str) -> bool:
 
 _GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 # "a novel semi-autoregressive model RecoverSAT", "a framework (TDMS-IE)": the kind, then a coined name
-KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)[A-Za-z][\w-]*\s+){0,5}?"
-                            r"(?:" + _GENERIC_SG + r")\s*(?:\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+# ("a new sequence-to-sequence (seq2seq) pre-training method PoDA": an acronym in parentheses among the words)
+KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)(?:[A-Za-z][\w-]*|"
+                            r"\([^()\s]{1,15}\))\s+){0,6}?"
+                            r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+# "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
+OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?(?:[a-z][\w-]*\s+){0,4}?"
+                            r"(?:" + _GENERIC_SG + r")\s*\(\s*(?P<name>[A-Za-z][^\s,;:()]*)\s*\)")
+# "our valence-sensitive embedding (VSE) method": the acronym the paper's own kind is named by
+OWN_BEFORE_LONG = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?$")
+KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
