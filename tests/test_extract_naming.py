@@ -240,3 +240,14 @@ def test_a_catalogued_acronym_after_an_x_based_modifier_is_not_proposed():
 def test_own_kind_names(abstract, names):
     got = proposals(abstract)
     assert names <= got | {x.lower() for x in got} or {n.lower() for n in names} <= {x.lower() for x in got}, got
+
+
+@pytest.mark.parametrize("abstract", [
+    # one of a catalogued kind, defined with its acronym
+    "We develop a Generative Adversarial Network (GAN) where the generator is a sequence model.",
+    # a resource's name
+    "In this paper, we describe a new corpus -named ZIRHA-L2F RealCorpus- composed of speech interactions.",
+])
+def test_no_proposal_of_a_known_kind_or_a_resource(abstract):
+    got = proposals(abstract)
+    assert not any(x in ("GAN", "generative adversarial networks") or "RealCorpus" in x for x in got), got

@@ -216,6 +216,8 @@ _USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
                  "approach", "approaches", "technique", "techniques", "scheme", "schemes", "procedure", "procedures",
                  "strategy", "strategies"}
+# a method's head behind a prefix: "(synthetic masked language model) pre-training", "co-training"
+_PREFIXED = re.compile(r"(?:pre|post|re|co|de|fine)-[a-z]+")
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
@@ -736,7 +738,7 @@ class MethodFinder:
             return True, None, 0.8
         if head in NON_METHOD_HEADS or head in cues().formalism_heads:
             return False, None, 0.0  # (a theory the catalogue does not list as a method is none)
-        if head in METHOD_HEADS:
+        if head in METHOD_HEADS or _PREFIXED.fullmatch(head) and head.split("-", 1)[1] in METHOD_HEADS:  # "pre-training"
             return True, None, 0.85
         # reused as a name elsewhere (not as the modifier of a non-method noun)
         reuse = 0

@@ -295,7 +295,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = parse_name(text, q, s_end)
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
-                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)):
+                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
+                and not (known and dm and dm.group().strip() in ("a", "an") and known(text[name.start:name.end])):
             out.append(Naming(name, "pattern:we_propose", 0.9))
         if not out:
             # (e) the first acronym defined after the verb with no preposition in between
@@ -307,6 +308,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
                     if _names_a_task(text, se):
                         break
+                    if known and re.search(r"\b(?:a|an)\b", between) and known(text[ls:le]):
+                        break  # "we develop a Generative Adversarial Network (GAN)": one of a catalogued kind
                     if PREPOSITION_WORD.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
                         # (CCE)": an unnamed new kind founded on a term the text coins right there
@@ -324,7 +327,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
-                            and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end):
+                            and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end) \
+                            and not (known and known(text[name.start:name.end])):  # ("a Generative Adversarial Network")
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
@@ -376,6 +380,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         if not (proposing or passive) and WE_USE.search(sent, 0, m.start()):
             continue  # "we used a model called GloVe": a known thing by its name, not the paper's own
+        if DATASET_WORDS.fullmatch(sent[:m.start()].rstrip(" -–—,(").rsplit(None, 1)[-1] if sent[:m.start()].strip() else ""):
+            continue  # "a new corpus -named DIRHA-L2F RealCorpus-": a resource's name
         rm = WE_REFER.match(m.group())
         if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in _KIND_NOUNS:
             continue  # "we refer to this effect as ...": no method
