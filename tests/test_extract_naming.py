@@ -251,3 +251,30 @@ def test_own_kind_names(abstract, names):
 def test_no_proposal_of_a_known_kind_or_a_resource(abstract):
     got = proposals(abstract)
     assert not any(x in ("GAN", "generative adversarial networks") or "RealCorpus" in x for x in got), got
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    # a name in curly quotes after "called"
+    (None, "We present a novel type of network called “Multiple Choice Tagger” that we used for both tasks.",
+     "Multiple Choice Tagger"),
+    # a lower-case coined word after the verb, then its kind
+    ("Out-of-the-box Romanization Tool uromap", "We present uromap, a tool for converting text into Latin script. "
+     "uromap converts digits as well.", "uromap"),
+])
+def test_quoted_and_lower_case_names(title, abstract, name):
+    assert name in proposals(abstract, title=title)
+
+
+def test_a_plain_word_before_a_kind_is_no_name():
+    assert proposals("We present results, a summary of the systems. The results are good.") == set()
+
+
+@pytest.mark.parametrize("abstract", [
+    "We chose a popular game called ‘Minecart’, and created a corpus for it.",
+    "Our team named “Julianne” achieves an F1-score of 60% on both datasets.",
+    "In this paper, we propose a white-box attack called “Global Seek” and compare it with a common approach "
+    "called “Greedy Search”.",
+])
+def test_a_quoted_name_of_no_method_kind_is_no_proposal(abstract):
+    got = proposals(abstract)
+    assert not ({"Minecart", "Julianne", "Greedy Search", "greedy search"} & got), got

@@ -37,13 +37,13 @@ CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "de", 
 _OPEN_MARKUP = re.compile(r"(\*\*|\*|__|_|`|\\(?:textit|textbf|texttt|textsc|emph|mathrm)\{)")
 _CLOSE = {"**": "**", "*": "*", "__": "__", "_": "_", "`": "`"}
 _WORD = re.compile(r"(?:(?!---|--|—|–)[^\s,;:()\[\]{}])+")
-_TRAIL = ".,;:!?)]}'\"*_`"
+_TRAIL = ".,;:!?)]}'\"*_`”’"
 
 
 def _strip_word(text: str, a: int, b: int) -> tuple[int, int]:
     while b > a and text[b - 1] in _TRAIL:
         b -= 1
-    while a < b and text[a] in "([{'\"*_`":
+    while a < b and text[a] in "([{'\"*_`“‘":
         a += 1
     return a, b
 
@@ -166,7 +166,8 @@ _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|yi
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
 WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?" + _USE_VERBS + r"\b")
 # between "we propose" and "called X": the name is of something used ("we propose to use ... i.e., fastText")
-USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b", re.IGNORECASE)
+COMPARED = re.compile(r"\b(?:compar(?:e|ed|ing)|baselines?)\b", re.IGNORECASE)
+USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b|" + COMPARED.pattern, re.IGNORECASE)
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -298,6 +299,15 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
                 and not (known and dm and dm.group().strip() in ("a", "an") and known(text[name.start:name.end])):
             out.append(Naming(name, "pattern:we_propose", 0.9))
+        if not out and name is None:
+            # (a') a lower-case coined word, then what kind of thing it is: "We present uroman, a tool for ..."
+            lm = LOWER_THEN_KIND.match(text, q, s_end)
+            if lm:
+                w = lm.group("name")
+                uses = sum(1 for _ in find_word(text, w, True, plural=False))
+                if w not in NOT_METHOD_TOKENS and (uses >= 3 or uses >= 2 and _title_of(text).find(w) >= 0) \
+                        and not (known and known(w)) and singular(lm.group("kind")) not in _NOT_OWN_KINDS:
+                    out.append(Naming(Name(q, q + len(w)), "pattern:we_propose", 0.8))
         if not out:
             # (e) the first acronym defined after the verb with no preposition in between
             for ls in sorted(acronym_longs):
@@ -395,6 +405,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name is None and (proposing or passive or "new" in low or "novel" in low or "we " in m.group().lower()):
             # "which we refer to as attention bridge": a lower-case name, when the text uses it again
             name = _lower_name(text, s_start + m.end(), s_end)
+        if name and proposing and COMPARED.search(sent, proposing.end(), m.start()):
+            continue  # "we propose X and compare it with an approach called Y"
+        if name and text[name.start - 1] in "“‘'\"" and not _kind_before(sent[:m.start()]):
+            continue  # a quoted name of no method's kind: "a popular game called ‘Minecraft’", "our team named “X”"
         if name and not _is_generic_name(text[name.start:name.end]) and (
                 coined(name) or _called_ours(text, s_start, m.start(), name, proposing)):
             out.extend(Naming(part, "pattern:called", 0.9) for part in _coordinated(text, name))
@@ -604,6 +618,12 @@ def _lower_coined(word: str) -> bool:
     return any(len(p) >= 2 and p.isalpha() and not re.search(r"[aeiouy]", p) for p in parts)
 
 
+def _kind_before(before: str) -> bool:
+    """Does the text before a naming cue end with a method's kind ("a framework named", "a system called")?"""
+    words = before.rstrip(" ,(").split()
+    return bool(words) and singular(words[-1].lower()) in _KIND_NOUNS
+
+
 def _coordinated(text: str, name: Name) -> list[Name]:
     """"called gFCONV and c-VAE": two names, where each side of the "and" is a coined token."""
     parts = text[name.start:name.end].split(" and ")
@@ -643,6 +663,8 @@ _GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)(?:[A-Za-z][\w-]*|"
                             r"\([^()\s]{1,15}\))\s+){0,6}?"
                             r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
+                             r"(?P<kind>" + _GENERIC_SG + r"|toolkit|library|parser|tagger|platform)\b")
 # "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
 OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?(?:[a-z][\w-]*\s+){0,4}?"
                             r"(?:" + _GENERIC_SG + r")\s*\(\s*(?P<name>[A-Za-z][^\s,;:()]*)\s*\)")
