@@ -592,7 +592,6 @@ class MethodFinder:
         self._task_keys: set[str] = set()  # per text: see find()
         self._bases: list[tuple[int, int, str]] = []  # per text: see _built_on_names()
         self._rejected_longs: list[tuple[int, int]] = []  # per text: long forms of acronyms ruled no method
-        self._families = {b for c in lexicon.concepts.values() for b in c.broader}  # concepts with kinds of their own
         self.exact: dict[str, list[str]] = {}
         for c in lexicon.concepts.values():
             for label in c.labels if not c.learned else ():
@@ -619,11 +618,6 @@ class MethodFinder:
             if c.kind == "method" and (allow_generic or not c.generic):
                 return iri
         return None
-
-    def lex_family(self, label: str) -> bool:
-        """Is ``label`` a catalogued method that has kinds of its own, or a broad one (GAN, LSTM, CNN)? A
-        text makes one of them ("we develop a GAN"), it does not propose the family (TRADE has none)."""
-        return any(iri in self._families or self.lexicon.concepts[iri].generic for iri in self._lookup(label))
 
     def lex_kind(self, label: str) -> str | None:
         for iri in self._lookup(label):
@@ -889,7 +883,7 @@ class MethodFinder:
         for s, e in view.sents:
             sl = low[s:e]
             if any(w in sl for w in NAMING_TRIGGER_WORDS):
-                namings.extend(find_namings(text, s, e, acronym_longs, self.lex_kind, self.lex_family))
+                namings.extend(find_namings(text, s, e, acronym_longs, self.lex_kind))
         if namings and namings[0].rule == "pattern:title_prefix":
             # a title's name is the paper's: the title's words its proposing verb restates describe it
             namings = [nm for nm in namings if nm.rule != "pattern:title_object"]

@@ -267,13 +267,11 @@ def names_after_cue(text: str, pos: int, limit: int) -> Name | None:
 
 
 def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, int],
-                 known: Callable[[str], object] | None = None,
-                 family: Callable[[str], bool] | None = None) -> list[Naming]:
+                 known: Callable[[str], object] | None = None) -> list[Naming]:
     """Names a sentence introduces as the paper's own. ``acronym_longs`` maps the start of every
     defined long form to (end of the long form, end of the short form and its parenthesis).
     ``known(name)`` is true of a name the catalogue has: "our BERT model", "a model called fastText"
-    name it, they do not coin it (unless the text defines it as an acronym). ``family(name)`` is true of a
-    catalogued method with kinds of its own: "we develop a GAN" makes one of them, it proposes no GAN."""
+    name it, they do not coin it (unless the text defines it as an acronym)."""
     out: list[Naming] = []
 
     def coined(name: Name) -> bool:
@@ -299,7 +297,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
-                and not (family and dm and dm.group().strip() in ("a", "an") and family(text[name.start:name.end])):
+                and not (known and dm and dm.group().strip() in ("a", "an") and known(text[name.start:name.end])):
             out.append(Naming(name, "pattern:we_propose", 0.9))
         if not out and name is None:
             # (a') a lower-case coined word, then what kind of thing it is: "We present uroman, a tool for ..."
@@ -320,7 +318,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
                     if _names_a_task(text, se):
                         break
-                    if family and re.search(r"\b(?:a|an)\b", between) and family(text[ls:le]):
+                    if known and re.search(r"\b(?:a|an)\b", between) and known(text[ls:le]):
                         break  # "we develop a Generative Adversarial Network (GAN)": one of a catalogued kind
                     if PREPOSITION_WORD.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
@@ -340,7 +338,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
                             and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end) \
-                            and not (family and family(text[name.start:name.end])):  # ("a Generative Adversarial Network")
+                            and not (known and known(text[name.start:name.end])):  # ("a Generative Adversarial Network")
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
@@ -392,7 +390,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         if not (proposing or passive) and WE_USE.search(sent, 0, m.start()):
             continue  # "we used a model called GloVe": a known thing by its name, not the paper's own
-        if DATASET_WORDS.fullmatch(sent[:m.start()].rstrip(" -–—(").rsplit(None, 1)[-1] if sent[:m.start()].strip() else ""):
+        if DATASET_WORDS.fullmatch(sent[:m.start()].rstrip(" -–—,(").rsplit(None, 1)[-1] if sent[:m.start()].strip() else ""):
             continue  # "a new corpus -named DIRHA-L2F RealCorpus-": a resource's name
         rm = WE_REFER.match(m.group())
         if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in _KIND_NOUNS:
