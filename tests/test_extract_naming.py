@@ -278,3 +278,9 @@ def test_a_plain_word_before_a_kind_is_no_name():
 def test_a_quoted_name_of_no_method_kind_is_no_proposal(abstract):
     got = proposals(abstract)
     assert not ({"Minecart", "Julianne", "Greedy Search", "greedy search"} & got), got
+
+
+def test_a_catalogued_name_with_an_acronym_coined_otherwise_is_its_papers():
+    # (the fixture catalogue knows "generative adversarial network"; "GANDALF" is no initials of it)
+    got = proposals("In this paper, we propose a Generative Adversarial Network (GANDALF) that writes dialogue states.")
+    assert got, got
