@@ -37,11 +37,13 @@ CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "de", 
 _OPEN_MARKUP = re.compile(r"(\*\*|\*|__|_|`|\\(?:textit|textbf|texttt|textsc|emph|mathrm)\{)")
 _CLOSE = {"**": "**", "*": "*", "__": "__", "_": "_", "`": "`"}
 _WORD = re.compile(r"(?:(?!---|--|—|–)[^\s,;:()\[\]{}])+")
-_TRAIL = ".,;:!?)]}'\"*_`”’"
+_TRAIL = ".,;:!?)]}'\"*_`”"
 
 
 def _strip_word(text: str, a: int, b: int) -> tuple[int, int]:
-    while b > a and text[b - 1] in _TRAIL:
+    # (a closing ’ ends a quotation only where ‘ opened it: "Labs’ submission" is a possessive)
+    trail = _TRAIL + "’" if text[a:a + 1] == "‘" or (a and text[a - 1] == "‘") else _TRAIL
+    while b > a and text[b - 1] in trail:
         b -= 1
     while a < b and text[a] in "([{'\"*_`“‘":
         a += 1
@@ -294,6 +296,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if dm:
             q += dm.end()
         name = parse_name(text, q, s_end)
+        if name and text[name.start - 1] in "“‘" and QUOTED_MODIFIER.match(text, name.end):
+            name = None  # "we propose “Event Appearance” labels": the quoted words qualify a noun
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
@@ -680,6 +684,7 @@ _GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)(?:[A-Za-z][\w-]*|"
                             r"\([^()\s]{1,15}\))\s+){0,6}?"
                             r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
                              r"(?P<kind>" + _GENERIC_SG + r"|toolkit|library|parser|tagger|platform)\b")
 # "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
