@@ -26,6 +26,7 @@ Rules and their names (``Evidence.rule``): ``lexicon``, ``lexicon:ellipsis`` ("b
 ``abbreviation``, ``pattern:we_propose``,
 ``pattern:we_propose_acronym``, ``pattern:called``, ``pattern:appositive``, ``pattern:title_prefix``,
 ``pattern:our_x``, ``pattern:name_our_new``, ``pattern:kind_then_name``, ``pattern:title_restated``,
+``pattern:title_object`` (the proposing verb's object restating the title's words),
 ``pattern:variant_name``, ``pattern:such_as``,
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,
 ``pattern:coordinated_names`` ("the BiGRU and HAN models"),

@@ -216,6 +216,8 @@ _USED_BEFORE = re.compile(r"(?:" + USE_CUE.pattern + r"|\buse\s+of)\s+(?:the\s+|
 _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "models", "framework", "frameworks",
                  "approach", "approaches", "technique", "techniques", "scheme", "schemes", "procedure", "procedures",
                  "strategy", "strategies"}
+# a method's head behind a prefix: "(synthetic masked language model) pre-training", "co-training"
+_PREFIXED = re.compile(r"(?:pre|post|re|co|de|fine)-[a-z]+")
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
 
 
@@ -392,7 +394,7 @@ _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
                          r"that|which|to|and|or|containing|covering|collected|built)\b)")
 _SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
-_YEAR_AFTER = re.compile(r"\s+(?:19|20)\d\d\b")
+_YEAR_AFTER = re.compile(r"(?:\s+|\s*[-–—]\s*)(?:19|20)\d\d\b")  # "SemEval 2017", "SemEval–2017 Task 3"
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
                              + DATASET_WORDS.pattern, re.IGNORECASE)
@@ -736,7 +738,7 @@ class MethodFinder:
             return True, None, 0.8
         if head in NON_METHOD_HEADS or head in cues().formalism_heads:
             return False, None, 0.0  # (a theory the catalogue does not list as a method is none)
-        if head in METHOD_HEADS:
+        if head in METHOD_HEADS or _PREFIXED.fullmatch(head) and head.split("-", 1)[1] in METHOD_HEADS:  # "pre-training"
             return True, None, 0.85
         # reused as a name elsewhere (not as the modifier of a non-method noun)
         reuse = 0
@@ -882,6 +884,9 @@ class MethodFinder:
             sl = low[s:e]
             if any(w in sl for w in NAMING_TRIGGER_WORDS):
                 namings.extend(find_namings(text, s, e, acronym_longs, self.lex_kind))
+        if namings and namings[0].rule == "pattern:title_prefix":
+            # a title's name is the paper's: the title's words its proposing verb restates describe it
+            namings = [nm for nm in namings if nm.rule != "pattern:title_object"]
         for nm in namings:
             a, b = nm.name.start, nm.name.end
             # a name given as "Long Form (LF)" covers the acronym

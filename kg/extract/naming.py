@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
-from .vocabulary import only_modifiers, title_parts
+from .vocabulary import cues, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
 
@@ -35,13 +37,15 @@ CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "de", 
 _OPEN_MARKUP = re.compile(r"(\*\*|\*|__|_|`|\\(?:textit|textbf|texttt|textsc|emph|mathrm)\{)")
 _CLOSE = {"**": "**", "*": "*", "__": "__", "_": "_", "`": "`"}
 _WORD = re.compile(r"(?:(?!---|--|—|–)[^\s,;:()\[\]{}])+")
-_TRAIL = ".,;:!?)]}'\"*_`"
+_TRAIL = ".,;:!?)]}'\"*_`”"
 
 
 def _strip_word(text: str, a: int, b: int) -> tuple[int, int]:
-    while b > a and text[b - 1] in _TRAIL:
+    # (a closing ’ ends a quotation only where ‘ opened it: "Labs’ submission" is a possessive)
+    trail = _TRAIL + "’" if text[a:a + 1] == "‘" or (a and text[a - 1] == "‘") else _TRAIL
+    while b > a and text[b - 1] in trail:
         b -= 1
-    while a < b and text[a] in "([{'\"*_`":
+    while a < b and text[a] in "([{'\"*_`“‘":
         a += 1
     return a, b
 
@@ -154,7 +158,7 @@ PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|
 # "we refer to this sampler as": the words before "as" say what is named
 _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as"
 CALLED = re.compile(
-    r"\b(?:called|named|dubbed|termed|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
+    r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
@@ -164,7 +168,8 @@ _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|yi
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
 WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?" + _USE_VERBS + r"\b")
 # between "we propose" and "called X": the name is of something used ("we propose to use ... i.e., fastText")
-USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b", re.IGNORECASE)
+COMPARED = re.compile(r"\b(?:compar(?:e|ed|ing)|baselines?)\b", re.IGNORECASE)
+USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b|" + COMPARED.pattern, re.IGNORECASE)
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -234,8 +239,11 @@ def _names_a_task(text: str, end: int) -> bool:
     """"a joint Part-Of-Speech (POS) tagging framework": the name is the task's, not a method's."""
     m = TASK_FOLLOW.match(text, end)
     return bool(m and singular(m.group(1)) in NON_METHOD_HEADS)
-PREPOSITIONS = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
-                          r"within|across|at|based|that|which|where|when)\b")
+_PREPOSITION_WORDS = (r"(?:for|of|on|to|with|by|from|in|into|over|using|via|through|between|under|"
+                      r"within|across|at|based|that|which|where|when)")
+PREPOSITIONS = re.compile(r"\b" + _PREPOSITION_WORDS + r"\b")
+# a preposition, not the first part of a hyphenated word ("on-device"; "user-attention-based" is one)
+PREPOSITION_WORD = re.compile(r"\b" + _PREPOSITION_WORDS + r"(?![\w-])")
 
 
 NEW_KIND_BASED_ON = re.compile(r"\s*(?:a|an)\s+(?:new|novel)\s+(?:[a-z][\w-]*\s+){0,3}?(?:" + _GENERIC_ALT + r")\s+"
@@ -288,10 +296,22 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if dm:
             q += dm.end()
         name = parse_name(text, q, s_end)
+        if name and text[name.start - 1] in "“‘" and QUOTED_MODIFIER.match(text, name.end):
+            name = None  # "we propose “Event Appearance” labels": the quoted words qualify a noun
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
-                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)):
+                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
+                and not (known and dm and dm.group().strip() in ("a", "an") and _one_of_known(text, name, known)):
             out.append(Naming(name, "pattern:we_propose", 0.9))
+        if not out and name is None:
+            # (a') a lower-case coined word, then what kind of thing it is: "We present uroman, a tool for ..."
+            lm = LOWER_THEN_KIND.match(text, q, s_end)
+            if lm:
+                w = lm.group("name")
+                uses = sum(1 for _ in find_word(text, w, True, plural=False))
+                if w not in NOT_METHOD_TOKENS and (uses >= 3 or uses >= 2 and _title_of(text).find(w) >= 0) \
+                        and not (known and known(w)) and singular(lm.group("kind")) not in _NOT_OWN_KINDS:
+                    out.append(Naming(Name(q, q + len(w)), "pattern:we_propose", 0.8))
         if not out:
             # (e) the first acronym defined after the verb with no preposition in between
             for ls in sorted(acronym_longs):
@@ -302,7 +322,9 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
                     if _names_a_task(text, se):
                         break
-                    if PREPOSITIONS.search(between):
+                    if known and re.search(r"\b(?:a|an)\b", between) and _one_of_known(text, Name(ls, le), known):
+                        break  # "we develop a Generative Adversarial Network (GAN)": one of a catalogued kind
+                    if PREPOSITION_WORD.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
                         # (CCE)": an unnamed new kind founded on a term the text coins right there
                         if not (NEW_KIND_BASED_ON.fullmatch(between) and _first_use(text, ls, le, se, s_start)):
@@ -319,7 +341,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
-                            and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end):
+                            and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end) \
+                            and not (known and _one_of_known(text, name, known)):  # ("a Generative Adversarial Network")
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
@@ -333,6 +356,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         and not X_BASED_FOLLOW.match(text, b + 1 if text[b:b + 1] == ")" else _after_paren(text, b)) \
                         and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
                     out.append(Naming(Name(a, b), "pattern:kind_then_name", 0.8))
+                elif km.group("paren"):
+                    # "a minimal model (Gumbel Attention for Sense Induction)": a capitalised name in parentheses
+                    name = parse_name(text, km.start("name"), s_end)
+                    if name and " " in text[name.start:name.end] and text[name.end:name.end + 1] == ")" \
+                            and not (known and known(text[name.start:name.end])):
+                        out.append(Naming(name, "pattern:kind_then_name", 0.75))
     if proposing:
         # a coined name for a building block: "including a PyTorch-compatible FooLinear layer"
         for m in COMPONENT_NAME.finditer(sent):
@@ -365,6 +394,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         if not (proposing or passive) and WE_USE.search(sent, 0, m.start()):
             continue  # "we used a model called GloVe": a known thing by its name, not the paper's own
+        if DATASET_WORDS.fullmatch(sent[:m.start()].rstrip(" -–—,(").rsplit(None, 1)[-1] if sent[:m.start()].strip() else ""):
+            continue  # "a new corpus -named DIRHA-L2F RealCorpus-": a resource's name
         rm = WE_REFER.match(m.group())
         if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in _KIND_NOUNS:
             continue  # "we refer to this effect as ...": no method
@@ -378,9 +409,13 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name is None and (proposing or passive or "new" in low or "novel" in low or "we " in m.group().lower()):
             # "which we refer to as attention bridge": a lower-case name, when the text uses it again
             name = _lower_name(text, s_start + m.end(), s_end)
+        if name and proposing and COMPARED.search(sent, proposing.end(), m.start()):
+            continue  # "we propose X and compare it with an approach called Y"
+        if name and text[name.start - 1] in "“‘'\"" and not _kind_before(sent[:m.start()]):
+            continue  # a quoted name of no method's kind: "a popular game called ‘Minecraft’", "our team named “X”"
         if name and not _is_generic_name(text[name.start:name.end]) and (
                 coined(name) or _called_ours(text, s_start, m.start(), name, proposing)):
-            out.append(Naming(name, "pattern:called", 0.9))
+            out.extend(Naming(part, "pattern:called", 0.9) for part in _coordinated(text, name))
     # "It employs a novel selective decoding mechanism" under the title "Selective Decoding for ...":
     # a phrase of the title restated as the paper's new thing
     for m in (NOVEL_BEFORE.finditer(sent) if ("new" in low or "novel" in low or "propos" in low or "our" in low)
@@ -409,7 +444,19 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = _title_phrase_by_head(text, words)
         if name:
             out.append(Naming(name, "pattern:title_restated", 0.75))
+        elif dm and not out:
+            name = _object_restating_title(text, dm.end(), s_end, known)
+            if name:
+                out.append(Naming(name, "pattern:title_object", 0.7))
     our = "our" in low
+    for m in (OWN_KIND_PAREN.finditer(sent) if (our or "proposed" in low) and "(" in sent else ()):
+        a, b = s_start + m.start("name"), s_start + m.end("name")
+        if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS and coined(Name(a, b)):
+            out.append(Naming(Name(a, b), "pattern:our_x", 0.8))
+    for ls, (le, se) in (acronym_longs.items() if our or "proposed" in low else ()):
+        if s_start <= ls < s_end and OWN_BEFORE_LONG.search(text, max(s_start, ls - 30), ls) and KIND_AFTER.match(text, se) \
+                and coined(Name(ls, le)):
+            out.append(Naming(Name(ls, le), "pattern:our_x", 0.8))
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
         if name:
@@ -439,9 +486,75 @@ DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchma
                            r"test\s+suite|leaderboard)\b", re.IGNORECASE)
 
 
+def _words_rx(words) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+_PROPOSAL_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "proposals.json").read_text(encoding="utf-8"))
+# "cEnTam: Creation and Validation of a New English-Tamil Bilingual Corpus", "B2SG: a TOEFL-like Task for
+# Portuguese": the subtitle's head (after a noun of making, its object) says the name is a resource or a task
+TITLE_RESOURCE_HEAD = re.compile(
+    r"\s*(?:(?:" + _words_rx(_PROPOSAL_CUES["making_nouns"]) + r")\b[^:]{0,40}?\bof\s+)?(?:(?:a|an|the)\s+)?"
+    r"(?:(?!(?:for|of|on|in|with|to|from|by|via|and)\b)[\w'-]+\s+){0,5}?(?:"
+    + _words_rx(_PROPOSAL_CUES["title_resource_heads"]) + r")(?=\s*(?:$|[,.;:(]|(?:for|of|on|in|with|to|from|by|via|"
+    r"and|that)\b))", re.IGNORECASE)
+# a name of letters and digits, whatever its case: "pair2vec", "2kenize", "seq2seq"
+_CODED_NAME = re.compile(r"(?=[\w-]*[a-z])(?=[\w-]*\d)[A-Za-z0-9][\w-]*[A-Za-z0-9]")
+# what presents a phrase as the text's own right before it: "a novel morph-fitting procedure", "which we
+# call extrofitting", "Our method, Delta-training,"; right after it: "Honkling, a novel, ... system"
+_OWN_BEFORE = re.compile(r"(?:\b(?:" + _words_rx(_PROPOSAL_CUES["own_words"]) + r")\s+(?:[\w-]+\s+){0,2}|"
+                         r"\b(?:" + _words_rx(_PROPOSAL_CUES["naming_verbs"]) + r")\s+(?:as\s+)?|"
+                         r"\b[Oo]ur\s+[a-z]+\s*,\s*)$", re.IGNORECASE)
+_ARCHITECTURE_HEADS = frozenset(_PROPOSAL_CUES["architecture_heads"])
+_OWN_AFTER = re.compile(r"[\"”’']?\s*,\s*(?:a|an|our)\s+(?:new|novel)\b")
+# right after a proposing verb: "we introduce attentive mimicking", "we present an adaptive ensembling"
+_VERB_BEFORE = re.compile(WE_PROPOSE.pattern + r"\s+(?:(?:a|an|the|our)\s+)?[\"“‘']?$")
+# what the phrase is said to be: "variable typing, the task of ...", "..., a novel application domain
+# combining ...", "the conflict event modelling experiment"
+_APPOSITIVE = re.compile(r"[\"”’']?\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,5}[\w-]+)")
+_NEXT_WORD = re.compile(r"[\"”’']?\s+([a-z][\w-]*)")
+_NOT_OWN_KINDS = NON_METHOD_HEADS | {singular(w) for w in _PROPOSAL_CUES["title_resource_heads"]} \
+    | set(_PROPOSAL_CUES["not_own_kinds"])
+# "We present a simple regularization method, subword regularization, which ...": the kind, then its name
+_KIND_COMMA = re.compile(r"\b(?:" + _GENERIC_ALT + r")\s*,\s*$")
+
+
+def _said_to_be(text: str, b: int) -> str | None:
+    """The head of what the appositive after ``b`` says the phrase is: "variable typing, the task of"
+    -> "task" (the words up to a preposition, a participle or punctuation)."""
+    m = _APPOSITIVE.match(text, b)
+    if not m:
+        return None
+    head = None
+    for w in m.group(1).split():
+        if PREPOSITIONS.fullmatch(w.lower()) or w.endswith(("ing", "ed")):
+            break
+        head = w
+    return singular(head.lower()) if head else None
+
+
+def _restated_as_own(text: str, phrase: str, start: int) -> bool:
+    """Does the text after ``start`` present ``phrase`` (any case) as its own method: right after a
+    proposing verb, after "a novel", "we call", "our method," or "we present a ... method,", or before
+    ", a novel ..."; never where it is said to be a task, a problem or a resource ("we introduce variable
+    typing, the task of ...", "the conflict event modelling experiment")?"""
+    own = False
+    for a, b in find_word(text, phrase, False, plural=False, start=start):
+        nxt = _NEXT_WORD.match(text, b)
+        if _said_to_be(text, b) in _NOT_OWN_KINDS or (nxt and singular(nxt.group(1)) in _NOT_OWN_KINDS):
+            return False
+        k = max(text.rfind(". ", start, a) + 2, a - 80, start)
+        before = text[k:a]
+        own = own or bool(_OWN_BEFORE.search(before) or _VERB_BEFORE.search(before) or _OWN_AFTER.match(text, b)
+                          or (_KIND_COMMA.search(before) and WE_PROPOSE.search(before)))
+    return own
+
+
 def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
-    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix. Not when the subtitle says the
-    name is a dataset or a corpus, and not for phrases ("Closing the Gap: ...")."""
+    """``MaD-Mix: Multi-Modal Data Mixtures ...`` -> MaD-Mix, ``pair2vec: ...`` -> pair2vec. Not when the
+    subtitle says the name is a dataset, a corpus or a task; a phrase ("Closing the Gap: ...", "Adaptive
+    Ensembling: ...", "Morph-fitting: ...") only where the abstract presents it as the paper's own ("we
+    present adaptive ensembling, an ... framework", "a novel morph-fitting procedure")."""
     m = TITLE_PREFIX.match(text[t_start:t_end])
     if not m:
         return None
@@ -451,14 +564,25 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
     if prefix.lower() in TITLE_STOP or len(words) > 3:
         return None
     subtitle = text[b:t_end]
-    if DATASET_WORDS.search(" ".join(subtitle.split()[:8])):
+    if DATASET_WORDS.search(" ".join(subtitle.split()[:8])) or TITLE_RESOURCE_HEAD.match(subtitle.lstrip(" :")):
         return None
+    if words[0] in STOP_CAPS or prefix.endswith(("'s", "’s", "’", "?")):
+        return None
+    if len(words) == 1 and _CODED_NAME.fullmatch(prefix) and not is_name_shaped(prefix):
+        return Naming(Name(a, b), "pattern:title_prefix", 0.9)
     name = parse_name(text, a, b)
     if not name or name.end != b:
         return None
-    if len(words) > 1 and not any(is_strong_name(w) for w in words):
-        return None  # "Judge the Judge", "Humor Detection": phrases, not names
-    if words[0] in STOP_CAPS or re.search(r"(?:ing|ed)$", words[0]) or prefix.endswith(("'s", "’s", "’", "?")):
+    if (len(words) > 1 and not any(is_strong_name(w) for w in words)) or re.search(r"(?:ing|ed)$", words[0]):
+        # "Judge the Judge", "Humor Detection": phrases, not names, unless the abstract makes them its own
+        # (never a task's: "Stylized Text Generation: Approaches and Applications")
+        last = words[-1].rsplit("-", 1)[-1].lower()
+        if last in cues().task_heads and last not in GENERIC_HEADS:
+            return None
+        if _restated_as_own(text, prefix, t_end) or (
+                len(words) > 1 and last in _ARCHITECTURE_HEADS and words[0].istitle() and not re.search(r"(?:ing|ed)$", words[0])):
+            # (a capitalised phrase with an architecture's head is a coined name: "Highway Transformer: ...")
+            return Naming(name, "pattern:title_prefix", 0.8)
         return None
     return Naming(name, "pattern:title_prefix", 0.9)
 
@@ -498,6 +622,38 @@ def _lower_coined(word: str) -> bool:
     return any(len(p) >= 2 and p.isalpha() and not re.search(r"[aeiouy]", p) for p in parts)
 
 
+def _kind_before(before: str) -> bool:
+    """Does the text before a naming cue end with a method's kind ("a framework named", "a system called")?"""
+    words = before.rstrip(" ,(").split()
+    return bool(words) and singular(words[-1].lower()) in _KIND_NOUNS
+
+
+_PAREN_SHORT = re.compile(r"\s*\(\s*([^()\s]{2,12})\s*\)")
+
+
+def _one_of_known(text: str, name: Name, known: Callable[[str], object]) -> bool:
+    """"a Generative Adversarial Network (GAN)", "a bidirectional LSTM": one of a catalogued kind, no
+    proposal of it; but an acronym coined otherwise than by the initials of the catalogued name is that
+    name's own paper ("we propose a Transferable Dialogue State Generator (TRADE)": a word, not initials)."""
+    if not known(text[name.start:name.end]):
+        return False
+    m = _PAREN_SHORT.match(text, name.end)
+    if m:  # (a word of five capitals or more, "TRADE", not initials: "BiLSTM", "VAE", "BLSTM")
+        short = m.group(1)
+        initials = "".join(w[0] for w in re.split(r"[\s-]+", text[name.start:name.end]) if w).upper()
+        return not (short.isupper() and len(short) >= 5 and short != initials and len(re.findall("[AEIOU]", short)) >= 2)
+    return True
+
+
+def _coordinated(text: str, name: Name) -> list[Name]:
+    """"called gFCONV and c-VAE": two names, where each side of the "and" is a coined token."""
+    parts = text[name.start:name.end].split(" and ")
+    if len(parts) != 2 or not all(" " not in p and is_name_shaped(p) for p in parts):
+        return [name]
+    k = name.start + len(parts[0]) + len(" and ")
+    return [Name(name.start, name.start + len(parts[0])), Name(k, name.end)]
+
+
 def _called_ours(text: str, s_start: int, cue: int, name: Name, proposing: re.Match | None) -> bool:
     """"called X" names the paper's own X though the catalogue has the name: "our framework (called X)",
     or "we propose a framework called X" where X is new to the text and nothing between the verb and
@@ -524,8 +680,19 @@ def _is_generic_name(name: str) -> bool:
 
 _GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 # "a novel semi-autoregressive model RecoverSAT", "a framework (TDMS-IE)": the kind, then a coined name
-KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)[A-Za-z][\w-]*\s+){0,5}?"
-                            r"(?:" + _GENERIC_SG + r")\s*(?:\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+# ("a new sequence-to-sequence (seq2seq) pre-training method PoDA": an acronym in parentheses among the words)
+KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)(?:[A-Za-z][\w-]*|"
+                            r"\([^()\s]{1,15}\))\s+){0,6}?"
+                            r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
+LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
+                             r"(?P<kind>" + _GENERIC_SG + r"|toolkit|library|parser|tagger|platform)\b")
+# "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
+OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?(?:[a-z][\w-]*\s+){0,4}?"
+                            r"(?:" + _GENERIC_SG + r")\s*\(\s*(?P<name>[A-Za-z][^\s,;:()]*)\s*\)")
+# "our valence-sensitive embedding (VSE) method": the acronym the paper's own kind is named by
+OWN_BEFORE_LONG = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?$")
+KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
@@ -611,6 +778,55 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
             a = title.find(part)
             return Name(a, a + len(part))
     return None
+
+
+_OBJECT_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+_ADJECTIVE_END = re.compile(r"(?:ful|ive|al|ous|ble|ward|ent|ant|ic|ate)$")
+_BASED_ON = re.compile(r"\s+(?:on|upon)\b")
+
+
+def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:
+    """The proposing verb's object, a lower-case noun phrase with a method's or a kind's head, whose
+    words from the first one the title holds name the paper's method: "Towards ...: A Statistical
+    Re-weighting Method" + "we introduce a statistical re-weighting method that ...", "Connecting Phrase
+    based ... Adaptation" + "we propose a straightforward and efficient connecting phrase based adaptation
+    method" (the qualifiers before it are no part of the name; a phrase of qualifiers alone, "a neural
+    model", or one the title does not restate, "a many-to-many multi-task learning model", names none)."""
+    title = _title_of(text)
+    if not title:
+        return None
+    spans = []
+    for w in _NONSPACE_RUN.finditer(text, pos, limit):
+        core = w.group().rstrip(".,;:")
+        if w.start() - pos > 120 or not _OBJECT_WORD.fullmatch(core) or core in ("that", "which") or (
+                PREPOSITIONS.fullmatch(core) and not (core == "based" and not _BASED_ON.match(text, w.end()))):
+            break
+        spans.append((w.start(), w.start() + len(core)))
+        if core != w.group():
+            break
+    words = [text[a:b] for a, b in spans]
+    if len(words) < 2 or singular(words[-1]) not in _KIND_NOUNS or singular(words[-1]) in _NOT_OWN_KINDS:
+        return None
+    title_words = {t.lower() for t in re.findall(r"[\w-]+", title)}
+    k = 0
+    while k < len(words) - 1 and words[k] not in title_words and (
+            only_modifiers([words[k]]) or words[k] in ("and", "or") or ("-" not in words[k] and _ADJECTIVE_END.search(words[k]))):
+        k += 1
+    kept = words[k:-1]
+    if not kept or kept[0] not in title_words or only_modifiers(kept) or "and" in kept or "or" in kept:
+        return None
+    # two of the title's own qualifiers in a row ("Statistical Re-weighting Method"), not one it shares by
+    # chance ("Multi-Task Video Captioning" + "a multi-task approach"); not a model of a task ("a sarcasm
+    # detection model") nor a kind of a catalogued method ("a multi-task learning framework")
+    low_title = " " + " ".join(re.findall(r"[\w-]+", title.lower())) + " "
+    phrase = words[k:]
+    if len(kept) < 2 or not any(f" {kept[i]} {kept[i + 1]} " in low_title for i in range(len(kept) - 1)):
+        return None
+    if kept[-1] in cues().task_heads or singular(kept[-1]) in NON_METHOD_HEADS or kept[-1] in _BROAD_HEADS or known and (
+            any(known(" ".join(kept[:j])) for j in range(1, len(kept) + 1))
+            or any(known(" ".join(kept[j:])) for j in range(1, len(kept) - 1))):
+        return None  # (a kind of a catalogued method or of the field's broad kinds: "a new adversarial learning framework")
+    return Name(spans[k][0], spans[-1][1])
 
 
 def _lower_name(text: str, pos: int, limit: int) -> Name | None:
