@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 
 import pyoxigraph as ox
 
-from .text import KGM, delatex, norm_key, slugify
+from .text import KGM, case_variants, delatex, norm_key, slugify
 
 KG_NS = "https://w3id.org/research-kg/ontology#"
 SKOS_NS = "http://www.w3.org/2004/02/skos/core#"
@@ -38,8 +38,10 @@ class Concept:
 @dataclass
 class Lexicon:
     concepts: dict[str, Concept] = field(default_factory=dict)  # by IRI
+    _labels: frozenset[str] | None = field(default=None, repr=False, compare=False)  # see other_casings
 
     def add(self, concept: Concept) -> None:
+        self._labels = None
         old = self.concepts.get(concept.iri)
         if old is None:
             self.concepts[concept.iri] = concept
@@ -62,6 +64,16 @@ class Lexicon:
                 if k and c.iri not in out.setdefault(k, []):
                     out[k].append(c.iri)
         return out
+
+    def other_casings(self, concept: Concept, label: str) -> set[str]:
+        """The field's other casings of a method's one-word name (``case_variants``: ``Word2Vec``,
+        ``WORD2VEC`` for ``word2vec``; ``FastText`` for ``fastText``), none of them a label of the
+        lexicon, for a name catalogued or taught by the corpus alike; no other kind has them."""
+        if concept.kind != "method":
+            return set()
+        if self._labels is None:
+            self._labels = frozenset(x for c in self.concepts.values() for x in c.labels)
+        return case_variants(label) - self._labels
 
     def __len__(self) -> int:
         return len(self.concepts)

@@ -19,7 +19,7 @@ from .lexicon import Lexicon
 from .naming import DATASET_WORDS, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
 from .vocabulary import cues, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
-                   NOT_METHOD_TOKENS, ascii_fold, case_variants, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
+                   NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify, X_SUFFIXES)
 
 #: The kind nouns of the rules below, data (its "_about" says what each list is).
@@ -595,9 +595,8 @@ class MethodFinder:
             for label in c.labels if not c.learned else ():
                 self.exact.setdefault(label, []).append(c.iri)
         for c in lexicon.concepts.values():  # the field's other casings of a name: "Word2Vec", "FastText"
-            for label in c.labels if c.kind == "method" and not c.learned else ():
-                # (a membership test per variant: ``set - dict.keys()`` copies every key each time)
-                for v in [v for v in case_variants(label) if v not in self.exact]:
+            for label in c.labels if not c.learned else ():
+                for v in lexicon.other_casings(c, label):
                     self.exact.setdefault(v, []).append(c.iri)
 
     # -- lexicon lookups --
