@@ -555,3 +555,26 @@ def test_a_description_of_a_catalogued_method_joins_no_other_papers_method_to_it
     a, b = ({m.method.label.lower(): m for m in ex.methods} for ex in extractions)
     assert "twin-passage BERT" in a["bert"].method.descriptions  # paper a describes BERT
     assert b["twin-passage bert"].role == "proposes" and b["twin-passage bert"].method.key != a["bert"].method.key
+
+
+@pytest.mark.parametrize("text,kept,dropped", [
+    # the list ends at its last conjunct: what follows the next comma is the sentence going on
+    ("We test several classifiers, including boosted stump ensembles, cascade forests, and tree-kernel "
+     "learners, performed robustly on small data.", {"cascade forest"}, {"performed robustly"}),
+    # a list set off by a comma before its cue holds one item when no conjunct follows
+    ("Structured kernels, such as Subpath Kernels, obtain strong accuracy on parsing.",
+     {"Subpath Kernel"}, {"obtain strong accuracy"}),
+])
+def test_a_list_ends_where_its_sentence_goes_on(nlp, text, kept, dropped):
+    found = methods_of(nlp(text))
+    assert kept <= set(found), found
+    assert not dropped & set(found), found
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We model salience with the Bayesian Listener Model (Rossi and Varga, 2014) over zero pronouns.",
+     "Rossi and Varga, 2014"),
+    ("We present a recursive tagger inspired by Okafor et al. (2019) that reaches high accuracy.", "Okafor"),
+])
+def test_a_work_cited_by_its_authors_is_no_method(nlp, text, name):
+    assert name not in methods_of(nlp(text))

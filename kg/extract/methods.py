@@ -124,6 +124,8 @@ SUCH_AS = re.compile(
     re.IGNORECASE,
 )
 SUCH_AS_LOW = re.compile(SUCH_AS.pattern)
+_CONJUNCT = re.compile(r"(?:^|\s)(?:and|or)\s")
+_SET_OFF_CUE = re.compile(r",\s*(?:such\s+as|like|including|e\.g\.,?|namely)\s+$", re.IGNORECASE)
 # Broader kinds ("systems such as", "toolkits like") list products and resources as well as
 # methods: only a coined, name-shaped item of their lists is taken ("taggers such as cTAKES")
 SUCH_AS_NAMES = re.compile(
@@ -344,6 +346,9 @@ _FEW_WORDS = re.compile(r"\s*(?:[\w-]+\s+){0,2}")
 _KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted(_KIND_WORDS["comma_kind_nouns"]))
                               + r")s?,\s+(?:namely\s+)?(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?=\s*(?:[.;)]|,|\s(?:and|or)\s))")
 _OUR_KIND = re.compile(r"\b[Oo]ur\s+(?:(?!(?:the|a|an|that|this|is|are|and|or|with|to|of|in)\s)[\w-]+\s+){0,3}?\w$")
+# a work cited by its authors: "(Frank and Goodman, 2012)", "inspired by Choi et al. (2018)"
+_CITATION = re.compile(r",\s*(?:19|20)\d\d[a-z]?$")
+_CITED_AFTER = re.compile(r"\s+et\s+al\b")
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
 # an event named by its series: "the SIGMORPHON 2020 Shared Task", "FEVER2.0 Shared Task", "the X Challenge"
 _EVENT_AFTER = re.compile(r"\s+(?:\d{4}\s+)?(?:[Ss]hared [Tt]asks?|Workshop|Challenge|Competition|Evaluation Campaign)\b")
@@ -1184,6 +1189,8 @@ class MethodFinder:
             return
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
+        if _CITATION.search(name) or _CITED_AFTER.match(text, b):  # "Frank and Goodman, 2012", "Choi et al."
+            return
         if _overlaps(a, b, view.entities) or _overlaps(a, b, self._rejected_longs) or \
                 _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
@@ -1363,7 +1370,13 @@ class MethodFinder:
         if m:
             end = p + m.start()
         pos = p
-        for part in re.finditer(r"[^,]+", text[p:end]):
+        parts = list(re.finditer(r"[^,]+", text[p:end]))
+        # the list ends at its last conjunct ("A, B, and C, performed well"); one set off by a comma
+        # before its cue and without a conjunct is one item ("kernels, such as X, achieve ...")
+        last = next((i for i, part in enumerate(parts) if _CONJUNCT.search(part.group())), None)
+        if last is None and _SET_OFF_CUE.search(text, max(0, p - 16), p):
+            last = 0
+        for part in parts[:None if last is None else last + 1]:
             a, b = p + part.start(), p + part.end()
             seg = text[a:b]
             pieces = re.split(r"\s+(?:and|or)\s+", seg)
