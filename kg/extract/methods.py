@@ -590,8 +590,13 @@ class MethodFinder:
         self.lexicon = lexicon
         # the text's own rules look names up in the catalogue only: a name the corpus taught comes
         # in as a match of its own (rule "vocabulary"), below what they find
-        catalogued = {k: [i for i in iris if not lexicon.concepts[i].learned] for k, iris in lexicon.by_key().items()}
-        self.key_to_iris = {k: iris for k, iris in catalogued.items() if iris}
+        self.key_to_iris = dict(lexicon.by_key())
+        for k in {norm_key(label) for c in lexicon.concepts.values() if c.learned for label in c.labels}:
+            catalogued = [i for i in self.key_to_iris.get(k, ()) if not lexicon.concepts[i].learned]
+            if catalogued:
+                self.key_to_iris[k] = catalogued
+            else:
+                self.key_to_iris.pop(k, None)
         self._task_keys: set[str] = set()  # per text: see find()
         self._bases: list[tuple[int, int, str]] = []  # per text: see _built_on_names()
         self._rejected_longs: list[tuple[int, int]] = []  # per text: long forms of acronyms ruled no method
