@@ -578,3 +578,20 @@ def test_a_list_ends_where_its_sentence_goes_on(nlp, text, kept, dropped):
 ])
 def test_a_work_cited_by_its_authors_is_no_method(nlp, text, name):
     assert name not in methods_of(nlp(text))
+
+
+@pytest.mark.parametrize("text,task", [
+    ("We describe our entry to the NLPX 2031 Shared Task on Multilingual Recipe Prediction. Our system uses a CRF.",
+     "Multilingual Recipe Prediction"),
+    ("Stock Movement Prediction from Tweets\n\nWe use Gradient Boosting for Stock Movement Prediction.",
+     "Stock Movement Prediction"),
+])
+def test_capitalised_words_ending_in_a_tasks_head_name_a_task(nlp, text, task):
+    found = methods_of(nlp(text))
+    assert task not in found and found, found
+
+
+def test_the_name_of_a_shared_task_is_no_method(nlp):
+    found = methods_of(nlp("Systems built on this approach perform well in the ZQA31 Claim Filtering shared task, "
+                           "where a CRF ranks fourth."))
+    assert "ZQA31 Claim Filtering" not in found and "CRF" in found, found

@@ -287,6 +287,7 @@ _BROAD_HEADS = GENERIC_HEADS | {"framework", "mechanism", "architecture"}  # a c
 _FIELD_HEADS = NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}  # "Machine Translation system"
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
 _METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
+_TASK_HEADS = frozenset(_KIND_WORDS["task_heads"])
 _DESCRIBING = frozenset(_KIND_WORDS["describing_modifiers"])
 #: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
@@ -357,6 +358,13 @@ _EVENT_WORD = re.compile(r"[Ss]hared [Tt]ask|Workshop|Challenge|Competition|Eval
 # a word in capitals, and how many of them in a row are shouting rather than acronyms
 _CAPS_WORD = re.compile(r"[A-Z]{2,}")
 _CAPS_RUN = 3
+
+
+def _names_task(name: str) -> bool:
+    """A phrase of capitalised plain words ending in a task's head: "Stock Movement Prediction",
+    "Crosslingual Pronoun Prediction" (a coined or hyphenated word makes a name: "BiDAF Answering")."""
+    words = name.split()
+    return len(words) >= 2 and words[-1].lower() in _TASK_HEADS and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in words)
 
 
 def _in_capitals_run(text: str, a: int, b: int) -> bool:
@@ -1196,6 +1204,8 @@ class MethodFinder:
             return
         if _CITATION.search(name) or _CITED_AFTER.match(text, b):  # "Frank and Goodman, 2012", "Choi et al."
             return
+        if _EVENT_AFTER.match(text, b):  # "the WMT18 Quality Estimation Shared Task": an event's name
+            return
         if _overlaps(a, b, view.entities) or _overlaps(a, b, self._rejected_longs) or \
                 _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
@@ -1204,6 +1214,8 @@ class MethodFinder:
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
+        if iri is None and _names_task(name):
+            return
         if iri is None and " " not in name and _names_no_method(view, name):
             return
         cands.append(Cand(a, b, rule, conf, iri, proposed=proposed))
