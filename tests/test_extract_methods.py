@@ -555,3 +555,43 @@ def test_a_description_of_a_catalogued_method_joins_no_other_papers_method_to_it
     a, b = ({m.method.label.lower(): m for m in ex.methods} for ex in extractions)
     assert "twin-passage BERT" in a["bert"].method.descriptions  # paper a describes BERT
     assert b["twin-passage bert"].role == "proposes" and b["twin-passage bert"].method.key != a["bert"].method.key
+
+
+@pytest.mark.parametrize("text,kept,dropped", [
+    # the list ends at its last conjunct: what follows the next comma is the sentence going on
+    ("We test several classifiers, including boosted stump ensembles, cascade forests, and tree-kernel "
+     "learners, performed robustly on small data.", {"cascade forest"}, {"performed robustly"}),
+    # a list set off by a comma before its cue holds one item when no conjunct follows
+    ("Structured kernels, such as Subpath Kernels, obtain strong accuracy on parsing.",
+     {"Subpath Kernel"}, {"obtain strong accuracy"}),
+])
+def test_a_list_ends_where_its_sentence_goes_on(nlp, text, kept, dropped):
+    found = methods_of(nlp(text))
+    assert kept <= set(found), found
+    assert not dropped & set(found), found
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We model salience with the Bayesian Listener Model (Rossi and Varga, 2014) over zero pronouns.",
+     "Rossi and Varga, 2014"),
+    ("We present a recursive tagger inspired by Okafor et al. (2019) that reaches high accuracy.", "Okafor"),
+])
+def test_a_work_cited_by_its_authors_is_no_method(nlp, text, name):
+    assert name not in methods_of(nlp(text))
+
+
+@pytest.mark.parametrize("text,task", [
+    ("We describe our entry to the NLPX 2031 Shared Task on Multilingual Recipe Prediction. Our system uses a CRF.",
+     "Multilingual Recipe Prediction"),
+    ("Stock Movement Prediction from Tweets\n\nWe use Gradient Boosting for Stock Movement Prediction.",
+     "Stock Movement Prediction"),
+])
+def test_capitalised_words_ending_in_a_tasks_head_name_a_task(nlp, text, task):
+    found = methods_of(nlp(text))
+    assert task not in found and found, found
+
+
+def test_the_name_of_a_shared_task_is_no_method(nlp):
+    found = methods_of(nlp("Systems built on this approach perform well in the ZQA31 Claim Filtering shared task, "
+                           "where a CRF ranks fourth."))
+    assert "ZQA31 Claim Filtering" not in found and "CRF" in found, found

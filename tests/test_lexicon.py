@@ -544,3 +544,24 @@ def test_a_problem_counts_only_its_algorithms(real_nlp):
     found = _found(real_nlp, "LUCB solves best arm identification, and GLIP open-vocabulary detection.")
     assert found.get("LUCB") == "lucb" and found.get("GLIP") == "glip", found
     assert not set(found.values()) & {"best-arm-identification", "open-vocabulary-detection"}, found
+
+
+def test_other_casings_are_one_function_of_the_lexicon():
+    from kg.extract.lexicon import Concept, Lexicon
+    from kg.extract.methods import MethodFinder
+
+    lexicon = Lexicon()
+    for concept in (Concept("kgm:w2v", "method", "word2vec", ["word2vec"]),
+                    Concept("kgm:ft", "method", "fastText", ["fastText"]),
+                    Concept("kgm:other", "method", "FastText", ["FastText"]),  # another concept's label
+                    Concept("kgm:p2v", "method", "path2vec", ["path2vec"], learned=True),
+                    Concept("kgr:s2d", "dataset", "Sent2Data", ["Sent2Data"])):
+        lexicon.add(concept)
+    c = lexicon.concepts
+    assert lexicon.other_casings(c["kgm:w2v"], "word2vec") == {"Word2Vec", "Word2vec", "WORD2VEC"}
+    assert lexicon.other_casings(c["kgm:ft"], "fastText") == set()  # "FastText" is the other concept's
+    assert lexicon.other_casings(c["kgm:p2v"], "path2vec") == {"Path2Vec", "Path2vec", "PATH2VEC"}
+    assert lexicon.other_casings(c["kgr:s2d"], "Sent2Data") == set()  # a dataset's casing is its own
+    exact = MethodFinder(lexicon).exact
+    assert exact["Word2Vec"] == ["kgm:w2v"] and exact["FastText"] == ["kgm:other"]
+    assert "Path2Vec" not in exact  # the finder's own rules look up catalogued names only

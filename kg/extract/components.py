@@ -40,7 +40,7 @@ from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
 from .lineage import find_lineage, own_variant_name
 from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles, propose_taught
-from .text import ascii_fold, case_variants, clean_label, is_acronym_like, norm_key
+from .text import ascii_fold, clean_label, is_acronym_like, norm_key
 
 EXTENSIONS = {
     "kg_title_end": 0, "kg_sents": None, "kg_abbrevs": None, "kg_lex": None, "kg_datasets": None,
@@ -213,7 +213,6 @@ class LexiconMatcher:
         self.orth = PhraseMatcher(nlp.vocab, attr="ORTH")
         lower_pats: dict[str, set[str]] = {}
         orth_pats: dict[str, set[str]] = {}
-        labels = {label for c in lexicon.concepts.values() for label in c.labels}
         for iri, c in sorted(lexicon.concepts.items()):
             for label in c.labels:
                 case_sensitive = is_acronym_like(label) or (" " not in label and label[:1].isupper()) or (
@@ -221,8 +220,8 @@ class LexiconMatcher:
                 variants = label_variants(label)
                 if case_sensitive and re.fullmatch(r"[A-Z][a-z]{7,}", label):
                     variants |= {v.lower() for v in variants}  # "Transformer" and "transformers"
-                if case_sensitive and c.kind == "method":  # "Word2Vec", "FastText": the field's other casings
-                    variants |= {cv for v in variants for cv in case_variants(v)} - labels
+                if case_sensitive:  # "Word2Vec", "FastText": the field's other casings
+                    variants |= {cv for v in variants for cv in lexicon.other_casings(c, v)}
                 for v in variants:
                     (orth_pats if case_sensitive else lower_pats).setdefault(iri, set()).add(v)
         keywords = phrase_keywords(nlp.lang, {"LOWER": {v for vs in lower_pats.values() for v in vs},

@@ -4,14 +4,16 @@ A phrase pattern is, to the matcher, the sequence of its tokens' ``ORTH`` or ``L
 (string hashes): the spelling as the language's tokenizer splits it. Tokenizing the ~26,000
 spellings of the lexicon takes about a second, and every build pays it when it loads the pipeline.
 That sequence depends on nothing but the spelling, the attribute and spaCy's tokenizer for the
-language, so it is kept in a file named after the language and spaCy's version, as
-``{attribute: {spelling: [value, ...]}}``; only spellings not in it yet are tokenized, and added.
-The file is a cache: when it cannot be read or written, the spellings are tokenized as before.
+language, so it is kept in a file named after the language, spaCy's and Python's versions, as
+``{attribute: {spelling: (value, ...)}}`` in ``marshal``'s format (read in a fifth of JSON's time,
+tuples and all: every worker of a build reads it); only spellings not in it yet are tokenized, and
+added. The file is a cache: when it cannot be read or written, the spellings are tokenized as before.
 """
 from __future__ import annotations
 
-import json
+import marshal
 import os
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,28 +29,29 @@ def cache_dir() -> Path:
 
 
 def keywords_file(lang: str) -> Path:
-    return cache_dir() / f"phrase-keywords-{lang}-spacy-{spacy.__version__}.json"
+    python = "".join(map(str, sys.version_info[:2]))  # marshal's format is Python's own
+    return cache_dir() / f"phrase-keywords-{lang}-spacy-{spacy.__version__}-py{python}.marshal"
 
 
-def _read(path: Path) -> dict[str, dict[str, list[int]]]:
+def _read(path: Path) -> dict[str, dict[str, tuple[int, ...]]]:
     try:
-        known = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        known = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
         return {}
     if not isinstance(known, dict):
         return {}
     return {attr: values for attr, values in known.items() if isinstance(values, dict)}
 
 
-def _write(path: Path, known: dict[str, dict[str, list[int]]]) -> None:
+def _write(path: Path, known: dict[str, dict[str, tuple[int, ...]]]) -> None:
     """Replace the file in one rename, so that a process reading it at the same time sees the old
     or the new one whole."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, scratch = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(known, f, ensure_ascii=False, separators=(",", ":"))
+            with os.fdopen(fd, "wb") as f:
+                marshal.dump(known, f)
             os.replace(scratch, path)
         except BaseException:
             os.unlink(scratch)
@@ -62,7 +65,7 @@ def phrase_keywords(lang: str, spellings: dict[str, Iterable[str]]) -> dict[str,
     spelling's tokens: what ``PhraseMatcher(attr=...).add`` keeps of a pattern ``Doc``."""
     path = keywords_file(lang)
     known = _read(path)
-    missing = {attr: sorted(set(texts) - set(known.get(attr, {}))) for attr, texts in spellings.items()}
+    missing = {attr: sorted(t for t in set(texts) if t not in known.get(attr, {})) for attr, texts in spellings.items()}
     if any(missing.values()):
         # A throwaway tokenizer of the same language: through the pipeline's own, tens of thousands
         # of spellings would fill its cache of chunks (bounded), which the texts need. Token
@@ -71,6 +74,6 @@ def phrase_keywords(lang: str, spellings: dict[str, Iterable[str]]) -> dict[str,
         for attr, texts in missing.items():
             values = known.setdefault(attr, {})
             for text, doc in zip(texts, tokenizer.pipe(texts)):
-                values[text] = doc.to_array(attr).tolist()
+                values[text] = tuple(doc.to_array(attr).tolist())
         _write(path, known)
-    return {attr: {text: tuple(known[attr][text]) for text in texts} for attr, texts in spellings.items()}
+    return {attr: {text: known[attr][text] for text in texts} for attr, texts in spellings.items()}

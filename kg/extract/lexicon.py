@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 
 import pyoxigraph as ox
 
-from .text import KGM, delatex, norm_key, slugify
+from .text import KGM, case_variants, delatex, norm_key, slugify
 
 KG_NS = "https://w3id.org/research-kg/ontology#"
 SKOS_NS = "http://www.w3.org/2004/02/skos/core#"
@@ -38,8 +38,11 @@ class Concept:
 @dataclass
 class Lexicon:
     concepts: dict[str, Concept] = field(default_factory=dict)  # by IRI
+    _labels: frozenset[str] | None = field(default=None, repr=False, compare=False)  # see other_casings
+    _by_key: dict[str, list[str]] | None = field(default=None, repr=False, compare=False)
 
     def add(self, concept: Concept) -> None:
+        self._labels = self._by_key = None
         old = self.concepts.get(concept.iri)
         if old is None:
             self.concepts[concept.iri] = concept
@@ -54,14 +57,26 @@ class Lexicon:
         old.learned = old.learned and concept.learned
 
     def by_key(self) -> dict[str, list[str]]:
-        """norm_key(label) -> IRIs carrying that label."""
-        out: dict[str, list[str]] = {}
-        for c in self.concepts.values():
-            for label in c.labels:
-                k = norm_key(label)
-                if k and c.iri not in out.setdefault(k, []):
-                    out[k].append(c.iri)
-        return out
+        """norm_key(label) -> IRIs carrying that label (made once, shared: not to be changed)."""
+        if self._by_key is None:
+            out: dict[str, list[str]] = {}
+            for c in self.concepts.values():
+                for label in c.labels:
+                    k = norm_key(label)
+                    if k and c.iri not in out.setdefault(k, []):
+                        out[k].append(c.iri)
+            self._by_key = out
+        return self._by_key
+
+    def other_casings(self, concept: Concept, label: str) -> set[str]:
+        """The field's other casings of a method's one-word name (``case_variants``: ``Word2Vec``,
+        ``WORD2VEC`` for ``word2vec``; ``FastText`` for ``fastText``), none of them a label of the
+        lexicon, for a name catalogued or taught by the corpus alike; no other kind has them."""
+        if concept.kind != "method":
+            return set()
+        if self._labels is None:
+            self._labels = frozenset(x for c in self.concepts.values() for x in c.labels)
+        return case_variants(label) - self._labels
 
     def __len__(self) -> int:
         return len(self.concepts)
@@ -84,12 +99,24 @@ def _rdf_format(path: Path) -> ox.RdfFormat:
     return ox.RdfFormat.from_extension("rdf" if extension == "owl" else extension) or ox.RdfFormat.TURTLE
 
 
-def read_triples(path: Path) -> set[tuple[str, str, str]]:
+# path -> (its version, its statements): a build reads the catalogue twice, for the first pass and
+# with the corpus vocabulary for the second
+_READ: dict[str, tuple[tuple[int, int], frozenset[tuple[str, str, str]]]] = {}
+
+
+def read_triples(path: Path) -> frozenset[tuple[str, str, str]]:
     path = Path(path)
+    stat = path.stat()
+    version = (stat.st_mtime_ns, stat.st_size)
+    kept = _READ.get(str(path))
+    if kept is not None and kept[0] == version:
+        return kept[1]
     with path.open("rb") as f:
         # a set, as an RDF graph is: a statement written twice (or in two graphs) counts once
-        return {(t.subject.value, t.predicate.value, t.object.value)
-                for t in ox.parse(f, format=_rdf_format(path), base_iri=path.absolute().as_uri())}
+        triples = frozenset((t.subject.value, t.predicate.value, t.object.value)
+                            for t in ox.parse(f, format=_rdf_format(path), base_iri=path.absolute().as_uri()))
+    _READ[str(path)] = (version, triples)
+    return triples
 
 
 # the kind a concept typed several ways takes: a task family of the method lexicon is a task

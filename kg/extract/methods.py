@@ -19,7 +19,7 @@ from .lexicon import Lexicon
 from .naming import DATASET_WORDS, PASSIVE_PROPOSE, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
 from .vocabulary import cues, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
-                   NOT_METHOD_TOKENS, ascii_fold, case_variants, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
+                   NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify, X_SUFFIXES)
 
 #: The kind nouns of the rules below, data (its "_about" says what each list is).
@@ -124,6 +124,8 @@ SUCH_AS = re.compile(
     re.IGNORECASE,
 )
 SUCH_AS_LOW = re.compile(SUCH_AS.pattern)
+_CONJUNCT = re.compile(r"(?:^|\s)(?:and|or)\s")
+_SET_OFF_CUE = re.compile(r",\s*(?:such\s+as|like|including|e\.g\.,?|namely)\s+$", re.IGNORECASE)
 # Broader kinds ("systems such as", "toolkits like") list products and resources as well as
 # methods: only a coined, name-shaped item of their lists is taken ("taggers such as cTAKES")
 SUCH_AS_NAMES = re.compile(
@@ -287,6 +289,7 @@ _BROAD_HEADS = GENERIC_HEADS | {"framework", "mechanism", "architecture"}  # a c
 _FIELD_HEADS = NON_METHOD_HEADS | {"system", "community", "field", "research", "literature"}  # "Machine Translation system"
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
 _METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
+_TASK_HEADS = frozenset(_KIND_WORDS["task_heads"])
 _DESCRIBING = frozenset(_KIND_WORDS["describing_modifiers"])
 #: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
@@ -346,6 +349,9 @@ _FEW_WORDS = re.compile(r"\s*(?:[\w-]+\s+){0,2}")
 _KIND_COMMA_NAME = re.compile(r"\b(?:" + "|".join(sorted(_KIND_WORDS["comma_kind_nouns"]))
                               + r")s?,\s+(?:namely\s+)?(?P<name>[A-Za-z][\w-]*[A-Za-z0-9])(?=\s*(?:[.;)]|,|\s(?:and|or)\s))")
 _OUR_KIND = re.compile(r"\b[Oo]ur\s+(?:(?!(?:the|a|an|that|this|is|are|and|or|with|to|of|in)\s)[\w-]+\s+){0,3}?\w$")
+# a work cited by its authors: "(Frank and Goodman, 2012)", "inspired by Choi et al. (2018)"
+_CITATION = re.compile(r",\s*(?:19|20)\d\d[a-z]?$")
+_CITED_AFTER = re.compile(r"\s+et\s+al\b")
 _VENUE_BEFORE = re.compile(r"\b(?:Conference|Workshop|Symposium|Meeting)\s+(?:on|of)\s+(?:the\s+)?$")
 # an event named by its series: "the SIGMORPHON 2020 Shared Task", "FEVER2.0 Shared Task", "the X Challenge"
 _EVENT_AFTER = re.compile(r"\s+(?:\d{4}\s+)?(?:[Ss]hared [Tt]asks?|Workshop|Challenge|Competition|Evaluation Campaign)\b")
@@ -354,6 +360,13 @@ _EVENT_WORD = re.compile(r"[Ss]hared [Tt]ask|Workshop|Challenge|Competition|Eval
 # a word in capitals, and how many of them in a row are shouting rather than acronyms
 _CAPS_WORD = re.compile(r"[A-Z]{2,}")
 _CAPS_RUN = 3
+
+
+def _names_task(name: str) -> bool:
+    """A phrase of capitalised plain words ending in a task's head: "Stock Movement Prediction",
+    "Crosslingual Pronoun Prediction" (a coined or hyphenated word makes a name: "BiDAF Answering")."""
+    words = name.split()
+    return len(words) >= 2 and words[-1].lower() in _TASK_HEADS and all(re.fullmatch(r"[A-Z][a-z]+", w) for w in words)
 
 
 def _in_capitals_run(text: str, a: int, b: int) -> bool:
@@ -587,8 +600,13 @@ class MethodFinder:
         self.lexicon = lexicon
         # the text's own rules look names up in the catalogue only: a name the corpus taught comes
         # in as a match of its own (rule "vocabulary"), below what they find
-        catalogued = {k: [i for i in iris if not lexicon.concepts[i].learned] for k, iris in lexicon.by_key().items()}
-        self.key_to_iris = {k: iris for k, iris in catalogued.items() if iris}
+        self.key_to_iris = dict(lexicon.by_key())
+        for k in {norm_key(label) for c in lexicon.concepts.values() if c.learned for label in c.labels}:
+            catalogued = [i for i in self.key_to_iris.get(k, ()) if not lexicon.concepts[i].learned]
+            if catalogued:
+                self.key_to_iris[k] = catalogued
+            else:
+                self.key_to_iris.pop(k, None)
         self._task_keys: set[str] = set()  # per text: see find()
         self._bases: list[tuple[int, int, str]] = []  # per text: see _built_on_names()
         self._rejected_longs: list[tuple[int, int]] = []  # per text: long forms of acronyms ruled no method
@@ -597,9 +615,8 @@ class MethodFinder:
             for label in c.labels if not c.learned else ():
                 self.exact.setdefault(label, []).append(c.iri)
         for c in lexicon.concepts.values():  # the field's other casings of a name: "Word2Vec", "FastText"
-            for label in c.labels if c.kind == "method" and not c.learned else ():
-                # (a membership test per variant: ``set - dict.keys()`` copies every key each time)
-                for v in [v for v in case_variants(label) if v not in self.exact]:
+            for label in c.labels if not c.learned else ():
+                for v in lexicon.other_casings(c, label):
                     self.exact.setdefault(v, []).append(c.iri)
 
     # -- lexicon lookups --
@@ -1190,6 +1207,10 @@ class MethodFinder:
             return
         if low in _PRONOUNS or "et al" in low or name.endswith(("'s", "’s", "’")) or _TASK_WORD.fullmatch(parts[-1]):
             return
+        if _CITATION.search(name) or _CITED_AFTER.match(text, b):  # "Frank and Goodman, 2012", "Choi et al."
+            return
+        if _EVENT_AFTER.match(text, b):  # "the WMT18 Quality Estimation Shared Task": an event's name
+            return
         if _overlaps(a, b, view.entities) or _overlaps(a, b, self._rejected_longs) or \
                 _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
@@ -1198,6 +1219,8 @@ class MethodFinder:
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
         iri = None if name.rstrip("s") in getattr(self, "_redefined", ()) else self.lex_method(name)
+        if iri is None and _names_task(name):
+            return
         if iri is None and " " not in name and _names_no_method(view, name):
             return
         cands.append(Cand(a, b, rule, conf, iri, proposed=proposed))
@@ -1369,7 +1392,13 @@ class MethodFinder:
         if m:
             end = p + m.start()
         pos = p
-        for part in re.finditer(r"[^,]+", text[p:end]):
+        parts = list(re.finditer(r"[^,]+", text[p:end]))
+        # the list ends at its last conjunct ("A, B, and C, performed well"); one set off by a comma
+        # before its cue and without a conjunct is one item ("kernels, such as X, achieve ...")
+        last = next((i for i, part in enumerate(parts) if _CONJUNCT.search(part.group())), None)
+        if last is None and _SET_OFF_CUE.search(text, max(0, p - 16), p):
+            last = 0
+        for part in parts[:None if last is None else last + 1]:
             a, b = p + part.start(), p + part.end()
             seg = text[a:b]
             pieces = re.split(r"\s+(?:and|or)\s+", seg)
