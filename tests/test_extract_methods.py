@@ -555,3 +555,16 @@ def test_a_description_of_a_catalogued_method_joins_no_other_papers_method_to_it
     a, b = ({m.method.label.lower(): m for m in ex.methods} for ex in extractions)
     assert "twin-passage BERT" in a["bert"].method.descriptions  # paper a describes BERT
     assert b["twin-passage bert"].role == "proposes" and b["twin-passage bert"].method.key != a["bert"].method.key
+
+
+def test_an_x_based_list_item_is_its_x(nlp):
+    # "models, including a CRF-based model": the item names CRF, not a method called "CRF-based"
+    ms = methods_of(nlp("We compare two taggers, including a CRF-based tagger and an LSTM-based one, on ten treebanks."))
+    assert {"CRF", "LSTM"} <= set(ms) and not any(k.endswith("-based") for k in ms)
+
+
+def test_a_defined_long_form_inside_a_longer_catalogued_name_is_that_name(nlp):
+    # "Reinforcement Learning (RL)" is defined; "reinforcement learning from human feedback" stays RLHF
+    ms = methods_of(nlp("Reinforcement Learning (RL) agents learn from rewards. We show that reinforcement "
+                        "learning from human feedback aligns a chat model with its users."))
+    assert "RLHF" in ms
