@@ -337,10 +337,11 @@ BLOCK_SENTENCES = [
     ("Adaptive control variates reduce the variance of the estimator.",
      {"Adaptive control variates": "control-variates"}),
     # neural machine translation is a family of models with a name of its own, not only a task: a
-    # sentence that names it names the method (statistical machine translation stays a broad paradigm)
+    # sentence that names it names the method, and so does one naming statistical machine translation
     ("Neural machine translation has improved fluency; an English-German NMT system beats "
      "statistical machine translation.",
-     {"Neural machine translation": "neural-machine-translation", "NMT": "neural-machine-translation"}),
+     {"Neural machine translation": "neural-machine-translation", "NMT": "neural-machine-translation",
+      "statistical machine translation": "statistical-machine-translation"}),
     # named architecture and model families count where a sentence names them
     ("A standard encoder-decoder model is compared with two distributional semantic models.",
      {"encoder-decoder model": "encoder-decoder-architecture",
