@@ -568,3 +568,7 @@ def test_a_defined_long_form_inside_a_longer_catalogued_name_is_that_name(nlp):
     ms = methods_of(nlp("Reinforcement Learning (RL) agents learn from rewards. We show that reinforcement "
                         "learning from human feedback aligns a chat model with its users."))
     assert "RLHF" in ms
+    # and so is the acronym: "Generative Adversarial Networks (GANs)" and "a Wasserstein GAN"
+    ms = methods_of(nlp("Generative Adversarial Networks (GANs) are hard to train. A Wasserstein GAN trains "
+                        "stably on small images."))
+    assert "Wasserstein GAN" in ms and ms["GAN"]["labels"]
