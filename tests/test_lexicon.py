@@ -384,6 +384,10 @@ BLOCK_SENTENCES = [
      "with UDPipe 2.0 and rescored with KenLM; the policy comes from imitation learning and zoneout regularises it.",
      {"OpenNMT-py": "opennmt", "Marian NMT": "marian-nmt", "Moses toolkit": "moses", "spaCy": "spacy",
       "UDPipe 2.0": "udpipe", "KenLM": "kenlm", "imitation learning": "imitation-learning", "zoneout": "zoneout"}),
+    ("A transition-based system tags the words; a multi-armed bandit picks which of the "
+     "back-translated sentences to keep.",
+     {"transition-based system": "transition-based-parsing", "multi-armed bandit": "bandits",
+      "back-translated sentences": "back-translation"}),
     # the casings papers write a camel-cased or digit-joined name in: word2vec, seq2seq, fastText, BiLSTM
     ("We train Word2Vec vectors and a Seq2Seq model on FastText inputs with a biLSTM encoder.",
      {"Word2Vec": "word2vec", "Seq2Seq model": "seq2seq", "FastText": "fasttext", "biLSTM": "bidirectional-lstm"}),
