@@ -595,3 +595,20 @@ def test_the_name_of_a_shared_task_is_no_method(nlp):
     found = methods_of(nlp("Systems built on this approach perform well in the ZQA31 Claim Filtering shared task, "
                            "where a CRF ranks fourth."))
     assert "ZQA31 Claim Filtering" not in found and "CRF" in found, found
+
+
+def test_an_x_based_list_item_is_its_x(nlp):
+    # "models, including a CRF-based model": the item names CRF, not a method called "CRF-based"
+    ms = methods_of(nlp("We compare two taggers, including a CRF-based tagger and an LSTM-based one, on ten treebanks."))
+    assert {"CRF", "LSTM"} <= set(ms) and not any(k.endswith("-based") for k in ms)
+
+
+def test_a_defined_long_form_inside_a_longer_catalogued_name_is_that_name(nlp):
+    # "Reinforcement Learning (RL)" is defined; "reinforcement learning from human feedback" stays RLHF
+    ms = methods_of(nlp("Reinforcement Learning (RL) agents learn from rewards. We show that reinforcement "
+                        "learning from human feedback aligns a chat model with its users."))
+    assert "RLHF" in ms
+    # and so is the acronym: "Generative Adversarial Networks (GANs)" and "a Wasserstein GAN"
+    ms = methods_of(nlp("Generative Adversarial Networks (GANs) are hard to train. A Wasserstein GAN trains "
+                        "stably on small images."))
+    assert "Wasserstein GAN" in ms and ms["GAN"]["labels"]

@@ -32,7 +32,9 @@ GENERIC_WORDS = {
 
 # Labels deliberately shared between two concepts (within or across files), case-folded.
 # Keep this empty unless the ambiguity is real and both readings are needed as plain labels.
-ALLOWED_SHARED: set[str] = set()
+# "moses": the Moses MT toolkit (a method, "Moses") and the MOSES molecular benchmark (a dataset), told
+# apart by their case, which both catalogues match exactly.
+ALLOWED_SHARED: set[str] = {"moses"}
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -337,10 +339,11 @@ BLOCK_SENTENCES = [
     ("Adaptive control variates reduce the variance of the estimator.",
      {"Adaptive control variates": "control-variates"}),
     # neural machine translation is a family of models with a name of its own, not only a task: a
-    # sentence that names it names the method (statistical machine translation stays a broad paradigm)
+    # sentence that names it names the method, and so does one naming statistical machine translation
     ("Neural machine translation has improved fluency; an English-German NMT system beats "
      "statistical machine translation.",
-     {"Neural machine translation": "neural-machine-translation", "NMT": "neural-machine-translation"}),
+     {"Neural machine translation": "neural-machine-translation", "NMT": "neural-machine-translation",
+      "statistical machine translation": "statistical-machine-translation"}),
     # named architecture and model families count where a sentence names them
     ("A standard encoder-decoder model is compared with two distributional semantic models.",
      {"encoder-decoder model": "encoder-decoder-architecture",
@@ -376,6 +379,15 @@ BLOCK_SENTENCES = [
      "trained on backtranslation.",
      {"sequence to sequence model": "seq2seq", "skipgram": "skip-gram", "pointer generator": "pointer-generator-network",
       "dual-attention": "dual-attention", "backtranslation": "back-translation"}),
+    # recall block (2): the toolkits a paper names as what it used, and named learning paradigms
+    ("Systems are trained with OpenNMT-py, Marian NMT and the Moses toolkit, tokenised with spaCy, parsed "
+     "with UDPipe 2.0 and rescored with KenLM; the policy comes from imitation learning and zoneout regularises it.",
+     {"OpenNMT-py": "opennmt", "Marian NMT": "marian-nmt", "Moses toolkit": "moses", "spaCy": "spacy",
+      "UDPipe 2.0": "udpipe", "KenLM": "kenlm", "imitation learning": "imitation-learning", "zoneout": "zoneout"}),
+    ("A transition-based system tags the words; a multi-armed bandit picks which of the "
+     "back-translated sentences to keep.",
+     {"transition-based system": "transition-based-parsing", "multi-armed bandit": "bandits",
+      "back-translated sentences": "back-translation"}),
     # the casings papers write a camel-cased or digit-joined name in: word2vec, seq2seq, fastText, BiLSTM
     ("We train Word2Vec vectors and a Seq2Seq model on FastText inputs with a biLSTM encoder.",
      {"Word2Vec": "word2vec", "Seq2Seq model": "seq2seq", "FastText": "fasttext", "biLSTM": "bidirectional-lstm"}),

@@ -870,13 +870,15 @@ class MethodFinder:
             if ab.order == "long_short":
                 se = ab.short_end + 1 if text[ab.short_end:ab.short_end + 1] == ")" else ab.short_end
                 acronym_longs[ab.long_start] = (ab.long_end, se)
+        # (either form inside a longer catalogued name is that name's: "Active Learning (AL)" and
+        # "Bayesian active learning by disagreement", "... Translation (SMT)" and "phrase-based SMT")
+        catalogued = [(c.start, c.end, c.iri) for c in cands if c.rule == "lexicon"]
         for ab, lk, iri in accepted:
-            for s, e in _occurrences(text, ab.short, True):
-                cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             words = ab.long.split(" ")
             long_sg = " ".join(words[:-1] + [singular(words[-1])])
-            for form in {ab.long, long_sg}:
-                for s, e in _occurrences(text, form, False):
+            for s, e in [*_occurrences(text, ab.short, True),
+                         *(o for form in {ab.long, long_sg} for o in _occurrences(text, form, False))]:
+                if not any(a <= s and e <= b and b - a > e - s and ci != iri for a, b, ci in catalogued):
                     cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
             low = ab.long.lower()
@@ -1419,6 +1421,8 @@ class MethodFinder:
                 if len(words) > 4:
                     return
                 name = parse_name(text, pa, pb)
+                if name and _X_TAIL.search(text, name.start, name.end):
+                    continue  # "models including a CRF-based model": its X is the name (the x_based rule)
                 if name:
                     found = text[name.start:name.end]
                     if found not in rejected and (not coined_only or any(map(is_name_shaped, found.split()))):
