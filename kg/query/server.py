@@ -14,7 +14,8 @@ proxy; it was not chosen because the proxy would still have to do nearly everyth
 ``--timeout-s`` cancels a query after the response has begun (a 200 with a cut body), it has no
 row cap and no page, and it keeps serving the folder it opened after a rebuild has swapped a new
 store in. Processes rather than threads because pyoxigraph cannot cancel a running query: a
-query over the limit is stopped by killing its worker, and a fresh worker takes its place.
+query over the limit is stopped by killing its worker, and a fresh worker takes its place (the
+limit counts from when a worker says it is ready: its imports and the store's opening are not the query's).
 Before each query a worker compares the store folder's identity (device, inode, change time)
 with the one it opened and reopens the store when a build has renamed a new one into place
 (builds write elsewhere and swap by renaming, so a served store is never written to).
@@ -43,6 +44,8 @@ from kg.rdf.store import GRAPH_FORMATS, SOLUTION_FORMATS, LocalStore, StoreError
 QUERY_PATHS = ("/sparql", "/query")
 MAX_BODY = 1 << 20  # bytes of a POSTed query
 SWAP_WAIT_S = 2.0  # how long a worker waits for a store folder that is being swapped in
+WORKER_START_S = 120.0  # how long a new worker may take to import and open the store, not counted in a query's time
+READY = "ready"  # what a worker sends once it can answer
 
 #: Media types (and aliases) of the formats, by short name (the ``format`` parameter).
 MEDIA_TYPES = {
@@ -185,6 +188,11 @@ class ServedStore:
 def _serve_jobs(conn, path: str) -> None:
     """A worker process: answer each ``(sparql, formats, max_rows)`` received on ``conn``."""
     served = ServedStore(Path(path))
+    try:
+        served.current()  # opened before the worker says it is ready: a query's time limit is the query's own
+    except Refused:
+        pass  # no store yet: each query waits for one as before
+    conn.send(READY)
     while True:
         try:
             sparql, formats, max_rows = conn.recv()
@@ -215,8 +223,15 @@ class _Worker:
         self.process = ctx.Process(target=_serve_jobs, args=(child, str(path)), daemon=True)
         self.process.start()
         child.close()
+        self.ready = False
 
     def ask(self, job: tuple, timeout_s: float) -> tuple[int, str, bytes]:
+        if not self.ready:
+            # A spawned worker imports the package and opens the store first, which on a loaded
+            # machine alone can take longer than the time limit of the query it is given.
+            if not self.conn.poll(WORKER_START_S) or self.conn.recv() != READY:
+                raise EOFError
+            self.ready = True
         self.conn.send(job)
         if not self.conn.poll(timeout_s):
             raise TimeoutError
