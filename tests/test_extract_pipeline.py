@@ -1,5 +1,6 @@
 """The whole pipeline: extract_papers, evidence, canonicalise, n_process=2, lexicon loading."""
 import json
+import marshal
 import sys
 from pathlib import Path
 
@@ -179,3 +180,14 @@ def test_phrase_keywords_are_the_tokenizers_and_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
     keywords.keywords_file("en").write_text("{not json", encoding="utf-8")
     assert keywords.phrase_keywords("en", spellings) == expected  # a broken file is made again
+
+
+def test_the_kept_keywords_stay_bounded(tmp_path, monkeypatch):
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(keywords, "MAX_KEPT_SPELLINGS", 4)
+    kept = lambda: marshal.loads(keywords.keywords_file("en").read_bytes())  # noqa: E731
+    keywords.phrase_keywords("en", {"LOWER": ["beam search", "lora"]})
+    keywords.phrase_keywords("en", {"LOWER": ["beam search", "mixup"]})
+    assert set(kept()["LOWER"]) == {"beam search", "lora", "mixup"}  # under the bound: all kept
+    keywords.phrase_keywords("en", {"LOWER": ["dropout", "adam"]})
+    assert set(kept()["LOWER"]) == {"dropout", "adam"}  # past it: this load's alone

@@ -7,7 +7,8 @@ That sequence depends on nothing but the spelling, the attribute and spaCy's tok
 language, so it is kept in a file named after the language, spaCy's and Python's versions, as
 ``{attribute: {spelling: (value, ...)}}`` in ``marshal``'s format (read in a fifth of JSON's time,
 tuples and all: every worker of a build reads it); only spellings not in it yet are tokenized, and
-added. The file is a cache: when it cannot be read or written, the spellings are tokenized as before.
+added (up to a bound, past which it starts again from the spellings of that load). The file is a
+cache: when it cannot be read or written, the spellings are tokenized as before.
 """
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import spacy
+
+
+#: How many spellings the file keeps at most (the project's lexicons have ~45,000 over both attributes).
+MAX_KEPT_SPELLINGS = 100_000
 
 
 def cache_dir() -> Path:
@@ -75,5 +80,9 @@ def phrase_keywords(lang: str, spellings: dict[str, Iterable[str]]) -> dict[str,
             values = known.setdefault(attr, {})
             for text, doc in zip(texts, tokenizer.pipe(texts)):
                 values[text] = tuple(doc.to_array(attr).tolist())
-        _write(path, known)
-    return {attr: {text: known[attr][text] for text in texts} for attr, texts in spellings.items()}
+    wanted = {attr: {text: known[attr][text] for text in texts} for attr, texts in spellings.items()}
+    if any(missing.values()):
+        # every build adds the names its corpus taught: past the bound the file starts again from
+        # this load's spellings, so that it stays about the size of the lexicons in use
+        _write(path, known if sum(map(len, known.values())) <= MAX_KEPT_SPELLINGS else wanted)
+    return wanted
