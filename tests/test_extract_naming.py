@@ -284,3 +284,20 @@ def test_a_catalogued_name_with_an_acronym_coined_otherwise_is_its_papers():
     # (the fixture catalogue knows "generative adversarial network"; "GANDALF" is no initials of it)
     got = proposals("In this paper, we propose a Generative Adversarial Network (GANDALF) that writes dialogue states.")
     assert got, got
+
+
+@pytest.mark.parametrize("abstract", [
+    "We propose a new tagger. (named entity recognition is also covered.)",
+    "We study three tasks:\n\n- named entity recognition;\n- parsing.",
+])
+def test_a_naming_cue_at_a_sentences_start_is_read(abstract):
+    # nothing but punctuation before the cue "named": no word to test for a resource's name
+    assert proposals(abstract) == set()
+
+
+@pytest.mark.parametrize("abstract,name", [
+    ("We propose a strong baseline called FooNet for parsing.", "FooNet"),
+    ("We introduce a simple yet effective baseline, called BarNet, for tagging.", "BarNet"),
+])
+def test_a_baseline_the_paper_proposes_is_its_proposal(abstract, name):
+    assert name in proposals(abstract)

@@ -168,7 +168,7 @@ _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|yi
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
 WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?" + _USE_VERBS + r"\b")
 # between "we propose" and "called X": the name is of something used ("we propose to use ... i.e., fastText")
-COMPARED = re.compile(r"\b(?:compar(?:e|ed|ing)|baselines?)\b", re.IGNORECASE)
+COMPARED = re.compile(r"\bcompar(?:e|ed|ing)\b", re.IGNORECASE)
 USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b|" + COMPARED.pattern, re.IGNORECASE)
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
@@ -394,7 +394,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         if not (proposing or passive) and WE_USE.search(sent, 0, m.start()):
             continue  # "we used a model called GloVe": a known thing by its name, not the paper's own
-        if DATASET_WORDS.fullmatch(sent[:m.start()].rstrip(" -–—,(").rsplit(None, 1)[-1] if sent[:m.start()].strip() else ""):
+        before = sent[:m.start()].rstrip(" -–—,(").split()
+        if before and DATASET_WORDS.fullmatch(before[-1]):
             continue  # "a new corpus -named DIRHA-L2F RealCorpus-": a resource's name
         rm = WE_REFER.match(m.group())
         if rm and rm.group(1) and singular(rm.group(1).split()[-1].lower()) not in _KIND_NOUNS:
