@@ -54,6 +54,9 @@ from kg.resolve import Change, MethodRegistry, Resolver
 from kg.terminal import Progress, library_warnings
 
 BATCH = 400  # papers per extraction batch
+#: Batches sent to forked workers ahead of the one being written: every batch of 100k papers, and a
+#: bound for a streamed input (a remote store's), whose texts wait in the pool's queue (~1 KB a paper).
+FORKED_IN_FLIGHT = 500
 #: A build into an existing store optimises it once the papers added since it was last optimised
 #: reach this share of its papers: the cost (5.5-7 s at 100k papers) is 4-5% of a full build but
 #: about a small increment's whole time again, and reads slow down as unmerged increments pile up
@@ -66,7 +69,8 @@ STORE_STATE = KGR["graph/store"]
 #: next being made; 250k quads take about 120 MB, and the loader keeps about half as much again).
 #: Each call adds sorted files that the store's background threads merge while the build goes on,
 #: and fewer, larger files cost less to merge: loading and optimising 3.5M quads took 38.7 CPU-s
-#: of the process in calls of 100k, 32.1 in calls of 500k (1.2M quads: 13.4 and 12.1).
+#: of the process in calls of 100k, 32.1 in calls of 500k (1.2M quads: 13.4 and 12.1). The cost is
+#: memory: the peak of a build of 100k papers rose from 1.9 to 2.3 GB.
 LOAD_CHUNK = 500_000
 
 
@@ -237,14 +241,14 @@ class Extractor:
         return self.pool.submit(extract_batch, light, *self.config, taught)
 
     @property
-    def in_flight(self) -> float:
+    def in_flight(self) -> int:
         """How many batches may run ahead of the one being written: on Dask two per worker; forked
-        workers are given every batch as it is made (a batch sent shares its papers' strings, and a
-        result waits only until this process next looks), so that this process resolves the input
-        and tells its people apart while they read."""
+        workers are given every batch as it is made, up to ``FORKED_IN_FLIGHT`` (a batch sent shares
+        its papers' strings, and a result waits only until this process next looks), so that this
+        process resolves the input and tells its people apart while they read."""
         if self.dask:
             return 2 * sum(self.pool.nthreads().values()) if self.pool is not None else 0
-        return float("inf") if self.workers > 1 else 0
+        return FORKED_IN_FLIGHT if self.workers > 1 else 0
 
     def close(self) -> None:
         if self.pool is not None:
