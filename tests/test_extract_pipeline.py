@@ -185,9 +185,21 @@ def test_phrase_keywords_are_the_tokenizers_and_kept(tmp_path, monkeypatch):
 def test_the_kept_keywords_stay_bounded(tmp_path, monkeypatch):
     monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(keywords, "MAX_KEPT_SPELLINGS", 4)
-    kept = lambda: marshal.loads(keywords.keywords_file("en").read_bytes())  # noqa: E731
+    kept = lambda: marshal.loads(keywords.keywords_file("en").read_bytes()[keywords.DIGEST_SIZE:])  # noqa: E731
     keywords.phrase_keywords("en", {"LOWER": ["beam search", "lora"]})
     keywords.phrase_keywords("en", {"LOWER": ["beam search", "mixup"]})
     assert set(kept()["LOWER"]) == {"beam search", "lora", "mixup"}  # under the bound: all kept
     keywords.phrase_keywords("en", {"LOWER": ["dropout", "adam"]})
     assert set(kept()["LOWER"]) == {"dropout", "adam"}  # past it: this load's alone
+
+
+def test_a_damaged_keywords_file_is_never_unmarshalled(tmp_path, monkeypatch):
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path))
+    spellings = {"LOWER": ["beam search", "lora"]}
+    expected = keywords.phrase_keywords("en", spellings)
+    path = keywords.keywords_file("en")
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0xFF  # one byte of the marshalled data changed
+    path.write_bytes(bytes(data))
+    monkeypatch.setattr(keywords.marshal, "loads", lambda b: pytest.fail("damaged data unmarshalled"))
+    assert keywords.phrase_keywords("en", spellings) == expected  # tokenized again
