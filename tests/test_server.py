@@ -18,6 +18,7 @@ from SPARQLWrapper import CSV, JSON, JSONLD, N3, POST, TSV, TURTLE, XML, SPARQLW
 from kg.build import swap_in
 from kg.query.named import list_queries, run_named
 from kg.query.server import SparqlServer, negotiate
+import kg.query.server as server_module
 from kg.rdf.remote import RemoteStore
 from kg.rdf.store import LocalStore, open_store
 
@@ -176,15 +177,29 @@ def test_a_query_over_the_time_limit_is_stopped(endpoint):
     assert status == 200
 
 
-def test_a_new_workers_start_is_not_counted_in_the_time_limit(fixture_build, tmp_path, monkeypatch):
-    # a spawned worker imports the package and opens the store before it answers, which on a loaded
-    # machine can take longer than the limit; here a sitecustomize module makes it take a second
+@pytest.fixture
+def slow_start(tmp_path, monkeypatch):
+    """Workers spawned from now on take a second to start (a sitecustomize module that sleeps), as a
+    worker's imports and the store's opening can on a loaded machine."""
     (tmp_path / "sitecustomize.py").write_text("import time\ntime.sleep(1)\n")
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
+
+
+def test_a_new_workers_start_is_not_counted_in_the_time_limit(fixture_build, slow_start):
     server = start(fixture_build, timeout_s=0.5, workers=1)
     try:
         status, _, body = post_query(server, "ASK { ?s ?p ?o }")
         assert status == 200, body
+    finally:
+        stop(server)
+
+
+def test_a_worker_that_does_not_get_ready_is_reported(fixture_build, slow_start, monkeypatch):
+    monkeypatch.setattr(server_module, "WORKER_START_S", 0.2)
+    server = start(fixture_build, timeout_s=5, workers=1)
+    try:
+        status, _, body = post_query(server, "ASK { ?s ?p ?o }")
+        assert status == 503 and "no worker process got ready within 0.2 s" in body.decode(), body
     finally:
         stop(server)
 

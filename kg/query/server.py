@@ -215,6 +215,10 @@ def _answer_job(served: ServedStore, sparql: str, formats: tuple[str, str], max_
     return HTTPStatus.INTERNAL_SERVER_ERROR, "text/plain", f"the store could not answer: {failure}".encode()
 
 
+class WorkerStartTimeout(Exception):
+    """A new worker did not get ready within ``WORKER_START_S``."""
+
+
 class _Worker:
     """A process that answers queries on the store; killed when a query overruns the time limit."""
 
@@ -229,7 +233,9 @@ class _Worker:
         if not self.ready:
             # A spawned worker imports the package and opens the store first, which on a loaded
             # machine alone can take longer than the time limit of the query it is given.
-            if not self.conn.poll(WORKER_START_S) or self.conn.recv() != READY:
+            if not self.conn.poll(WORKER_START_S):
+                raise WorkerStartTimeout
+            if self.conn.recv() != READY:
                 raise EOFError
             self.ready = True
         self.conn.send(job)
@@ -276,6 +282,10 @@ class Workers:
                                                           "try again later") from None
         try:
             reply = worker.ask(job, timeout_s)
+        except WorkerStartTimeout:
+            self._replace(worker)
+            raise Refused(HTTPStatus.SERVICE_UNAVAILABLE, f"no worker process got ready within {WORKER_START_S:g} s: "
+                                                          "try again later") from None
         except TimeoutError:
             self._replace(worker)
             raise Refused(HTTPStatus.SERVICE_UNAVAILABLE, f"the query ran over the endpoint's time limit of "
