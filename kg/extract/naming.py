@@ -301,7 +301,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
-                and not (known and dm and dm.group().strip() in ("a", "an") and _one_of_known(text, name, known)):
+                and not (known and dm and dm.group().strip() in ("a", "an") and known(text[name.start:name.end])):
             out.append(Naming(name, "pattern:we_propose", 0.9))
         if not out and name is None:
             # (a') a lower-case coined word, then what kind of thing it is: "We present uroman, a tool for ..."
@@ -322,7 +322,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
                     if _names_a_task(text, se):
                         break
-                    if known and re.search(r"\b(?:a|an)\b", between) and _one_of_known(text, Name(ls, le), known):
+                    if known and re.search(r"\b(?:a|an)\b", between) and known(text[ls:le]):
                         break  # "we develop a Generative Adversarial Network (GAN)": one of a catalogued kind
                     if PREPOSITION_WORD.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
@@ -342,7 +342,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
                             and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end) \
-                            and not (known and _one_of_known(text, name, known)):  # ("a Generative Adversarial Network")
+                            and not (known and known(text[name.start:name.end])):  # ("a Generative Adversarial Network")
                         hm = HEAD_AFTER.match(text, name.end)
                         end = hm.end() if hm else name.end
                         out.append(Naming(Name(name.start, end), "pattern:we_propose", 0.8))
@@ -627,23 +627,6 @@ def _kind_before(before: str) -> bool:
     """Does the text before a naming cue end with a method's kind ("a framework named", "a system called")?"""
     words = before.rstrip(" ,(").split()
     return bool(words) and singular(words[-1].lower()) in _KIND_NOUNS
-
-
-_PAREN_SHORT = re.compile(r"\s*\(\s*([^()\s]{2,12})\s*\)")
-
-
-def _one_of_known(text: str, name: Name, known: Callable[[str], object]) -> bool:
-    """"a Generative Adversarial Network (GAN)", "a bidirectional LSTM": one of a catalogued kind, no
-    proposal of it; but an acronym coined otherwise than by the initials of the catalogued name is that
-    name's own paper ("we propose a Transferable Dialogue State Generator (TRADE)": a word, not initials)."""
-    if not known(text[name.start:name.end]):
-        return False
-    m = _PAREN_SHORT.match(text, name.end)
-    if m:  # (a word of five capitals or more, "TRADE", not initials: "BiLSTM", "VAE", "BLSTM")
-        short = m.group(1)
-        initials = "".join(w[0] for w in re.split(r"[\s-]+", text[name.start:name.end]) if w).upper()
-        return not (short.isupper() and len(short) >= 5 and short != initials and len(re.findall("[AEIOU]", short)) >= 2)
-    return True
 
 
 def _coordinated(text: str, name: Name) -> list[Name]:
