@@ -306,7 +306,7 @@ BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lea
 # "we propose a novel hierarchical recurrent neural network": the mention ends with the kind's noun itself
 HEAD_IN_NAME = re.compile(r"\b(?:" + _NOUNS + r")$", re.IGNORECASE)
 BUILT_APPOSITIVE = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)" + BUILT_LEAD.pattern)
-BUILT_AFTER = re.compile(r"(?:\s*\([^()]{1,20}\))?(?P<suffix>[- ](?:" + "|".join(_WORDS["built_suffixes"]) + r"))?\s+(?:[\w-]+\s+){0,3}?(?:" + _NOUNS + r")\b")
+BUILT_AFTER = re.compile(r"(?:\s*\([^()]{1,20}\))?(?P<suffix>[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?\s+(?:[\w-]+\s+){0,3}?(?:" + _NOUNS + r")\b")
 
 
 def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title_end):
