@@ -138,7 +138,9 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
                   taught: dict[str, dict[str, str]] | None = None) -> list[Extraction]:
     """Extract a batch of papers with this process's pipeline (loaded once per process), each
     paper's methods canonicalised on their own (the registry keys them later, in order); ``taught``:
-    the names the corpus vocabulary says each paper proposes (``Vocabulary.proposals_of``)."""
+    the names the corpus vocabulary says each paper proposes (``Vocabulary.proposals_of``).
+    A paper whose extraction raises does not stop the others: its extraction is empty, with
+    ``failed`` saying why (the build reports it and keeps the paper's record)."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
 
     # a file's version too: a build folder's vocabulary.ttl changes from one build to the next
@@ -146,10 +148,24 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
     if config not in _PIPELINES:
         _PIPELINES[config] = load_pipeline([Path(p) for p in lexicons],
                                            methods_json=Path(methods_json) if methods_json else None)
-    extractions = list(extract_papers(papers, nlp=_PIPELINES[config], taught=taught))
-    for extraction in extractions:
-        canonicalise([extraction])
-    return extractions
+    nlp = _PIPELINES[config]
+
+    def extracted(part: list[Paper]) -> list[Extraction]:
+        extractions = list(extract_papers(part, nlp=nlp, taught=taught))
+        for extraction in extractions:
+            canonicalise([extraction])
+        return extractions
+
+    try:
+        return extracted(papers)
+    except Exception:  # a paper's text broke a rule: the batch again, a paper at a time
+        out = []
+        for paper in papers:
+            try:
+                out += extracted([paper])
+            except Exception as error:
+                out.append(Extraction(paper.key, failed=" ".join(f"{type(error).__name__}: {error}".split())))
+        return out
 
 
 def _version(path: str) -> tuple[int, int] | None:
@@ -530,6 +546,7 @@ class Increment:
         self.unlinked: set[ox.NamedNode] = set()
         self.restated: set[ox.NamedNode] = set()
         self.touched: set[str] = set()  # IRIs of stored papers and people this build changed otherwise
+        self.read_at: dict[str, tuple[str, int]] = {}  # a new paper's file and line, until its extraction is back
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -570,8 +587,11 @@ class Increment:
         records = document.records
         records.reverse()
         while records:
-            change = self.resolver.add(records.pop())
+            record = records.pop()
+            change = self.resolver.add(record)
             self.report.papers += change.new
+            if change.new:
+                self.read_at[change.paper.key] = (record.source.path, record.line)
             yield change
 
     def _paper_triples(self, change: Change) -> Iterator[ox.Quad]:
@@ -602,6 +622,11 @@ class Increment:
         """Each paper's methods keyed against the registry, then its links and evidence."""
         for extraction in extractions:
             self.report.extracted += 1
+            path, line = self.read_at.pop(extraction.paper_key, (f"paper {extraction.paper_key}", None))
+            if extraction.failed:  # the paper stays, as its record states it
+                self.report.problems.append(
+                    Problem(path, f"extraction failed, paper built without extracted facts: {extraction.failed}", line))
+                continue
             for method in self.methods.assign_all(extraction):
                 iri = method_iri(method.key).value
                 self.described.add(iri)

@@ -183,3 +183,6 @@ class Extraction:
     entities: list[EntityMention] = field(default_factory=list)
     code_urls: list[str] = field(default_factory=list)
     arxiv_ids: list[str] = field(default_factory=list)
+    #: Why the extraction of this paper failed (one line; the paper is then built from its record
+    #: alone, without extracted facts), or "".
+    failed: str = ""

@@ -130,6 +130,38 @@ def test_failed_build_keeps_previous(tmp_path, monkeypatch):
         assert store.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] == 4
 
 
+def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkeypatch, capsys):
+    from kg.extract.components import MethodComponent
+
+    papers = [{"title": "Sorting Widgets", "authors": ["Ada Quill"],
+               "abstract": "We sort widgets with a support vector machine."},
+              {"title": "Counting Gadgets", "authors": ["Bo Reed"],
+               "abstract": "We count gadgets with a support vector machine. GADGET-BREAKER."},
+              {"title": "Folding Sprockets", "authors": ["Cy Lund"],
+               "abstract": "We fold sprockets with a support vector machine."}]
+    source = tmp_path / "a.jsonl"
+    source.write_text("".join(json.dumps(p) + "\n" for p in papers))
+    found = MethodComponent.__call__
+
+    def breaks_on_one(self, doc):
+        if "GADGET-BREAKER" in doc.text:
+            raise ValueError("a rule met\nwhat it did not expect")
+        return found(self, doc)
+
+    monkeypatch.setattr(MethodComponent, "__call__", breaks_on_one)
+    assert main(["build", str(source), "--out", str(tmp_path / "out"), "--workers", "1", "--no-site"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("warning:") == 1
+    line = next(x for x in err.splitlines() if "warning:" in x)
+    assert line == (f"warning: {source}:2: extraction failed, paper built without extracted facts: "
+                    "ValueError: a rule met what it did not expect")
+    with open_store(tmp_path / "out") as store:
+        rows = store.select("""SELECT ?title (COUNT(DISTINCT ?m) AS ?n) WHERE {
+            ?p a kg:Paper ; dcterms:title ?title . OPTIONAL { ?p kg:uses|kg:mentions|kg:proposes|kg:comparesWith ?m } } GROUP BY ?title ORDER BY ?title""")
+    assert [(r["title"], r["n"]) for r in rows] == [("Counting Gadgets", 0), ("Folding Sprockets", 1),
+                                                    ("Sorting Widgets", 1)]
+
+
 def test_a_users_lexicon_adds_to_the_projects(tmp_path):
     (tmp_path / "mine.ttl").write_text("""@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 <https://example.org/widget-sort> a skos:Concept ; skos:prefLabel "widget sort" ; skos:altLabel "WDS" .
