@@ -831,6 +831,28 @@ def test_as_a_kind_the_subject_after_the_comma_extends_it(nlp, text, pair):
     assert (*pair, "lineage:as_kind") in links(nlp(text))
 
 
+@pytest.mark.parametrize("text,pair", [
+    ("We tag tweets. Our system is a stacked LSTM, equipped with attention.", (OWN, "LSTM")),
+    ("We tag tweets. Our approach is a CRF model with rich features.", (OWN, "CRF")),
+    ("We propose FooTag for tweets. FooTag is a BERT-based classifier with attention.", ("FooTag", "BERT")),
+])
+def test_the_copula_gives_the_papers_method_its_kind(nlp, text, pair):
+    doc = nlp(text)
+    ms = doc._.kg_methods
+    assert pair in {(d if d == OWN else ms[d]["label"], ms[b]["label"]) for d, b, _, _, rule, _ in doc._.kg_lineage
+                    if rule == "lineage:is_a_kind"}
+
+
+@pytest.mark.parametrize("text", [
+    "We tag tweets. Our approach is a combination of LSTM and CRF.",  # no kind: a preposition before the method
+    "We tag tweets. Our baseline is a LSTM model.",  # someone else's method
+    "We tag tweets. It is a LSTM model.",  # no subject of the paper's own
+    "We tag tweets. Our approach is a Gated Tagging Network (GTN) with attention.",  # its own name, no kind
+])
+def test_the_copula_gives_no_kind(nlp, text):
+    assert not [ln for ln in nlp(text)._.kg_lineage if ln[4] == "lineage:is_a_kind"]
+
+
 @pytest.mark.parametrize("text", [
     "We propose FooTag for tweets. As an alternative to LSTM, FooTag runs in real time.",  # no kind of it
     "We propose FooTag for tweets. As a CRF, FooTag runs in real time.",  # no kind's noun

@@ -158,6 +158,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         # "As a light-weight LSTM tagger, FooTag runs in real time": the kind the sentence gives the subject after the comma
         if sent.lstrip().startswith("As "):
             _as_kind(text, in_sent, s_start, s_end, proposed_groups, add)
+        # "Our system is a stacked BiLSTM, ...", "FooNet is a BERT-based classifier": the kind of the paper's method
+        if " is a" in sl or " was a" in sl:
+            _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add)
         if not any(w in sl for w in CUE_STEMS):
             continue
         by = BY_VERBING.search(sent)
@@ -327,6 +330,34 @@ def _as_kind(text, in_sent, s_start, s_end, proposed_groups, add) -> None:
         add(subj[0][2], first[2], s_start, first[1], "lineage:as_kind", 0.7, built=True)
     elif len(proposed_groups) == 1 and SUBJECT_SELF.match(text[m.end():s_end]):
         add(proposed_groups[0], first[2], s_start, first[1], "lineage:as_kind", 0.7, built=True)
+
+
+# "Our system is a stacked BiLSTM, equipped with ...", "FooNet is a BERT-based classifier", "Our approach is a GRU model
+# with ...": the copula gives the paper's method its kind (a noun phrase with no preposition before the method: not
+# "a combination of X and Y"; "a version of X" is lineage:variant_of)
+IS_A_LEAD = re.compile(r"\s+(?:is|was)\s+(?:(?:essentially|basically|simply|mainly)\s+)?(?:a|an)\s+"
+                       r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+,?\s+){0,3}")
+IS_A_END = re.compile(r"(?:[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
+                      r"(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}?(?:\s+(?:" + _NOUNS + r")s?)?"
+                      r"(?=\s*(?:[,.;:(]|$)|\s+(?:with|that|which|for|trained|to|on|in|using)\b)")
+
+
+def _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> None:
+    own = SUBJECT_SELF.match(text[s_start:s_end])
+    if own and own.group().strip() not in ("It", "Its", "We") and len(proposed_groups) == 1:
+        d, subject_end = proposed_groups[0], s_start + own.end()
+    else:
+        first = [x for x in in_sent if x[2] in proposed_groups and x[2] != OWN]
+        if not first or not CLAUSE_OPENING.fullmatch(text, s_start, first[0][0]):
+            return
+        d, subject_end = first[0][2], first[0][1]
+    x = [y for y in in_sent if y[0] >= subject_end][:1]
+    # (a name the text coins there is the paper's method's own: "Our approach is a character CNN (CLSTM)")
+    if not x or not groups[x[0][2]].from_lexicon or not IS_A_LEAD.fullmatch(text, subject_end, x[0][0]) or groups[x[0][2]].generic or not IS_A_END.match(text, x[0][1]) or NAME_GOES_ON.match(text, x[0][1]):
+        return
+    if _field(groups[x[0][2]]) and text[x[0][0]:x[0][1]].rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS:
+        return  # "Our system is a neural machine translation system": a field, as the text writes it
+    add(d, x[0][2], subject_end, x[0][1], "lineage:is_a_kind", 0.7, built=True)
 
 
 # "we propose a BERT-based model", "This paper describes a novel GAN-style generator", "we present a new LSTM tagger":
