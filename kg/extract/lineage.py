@@ -86,8 +86,7 @@ SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his
                           r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
-UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
-                         r"estimator|procedure|system|paradigm|strategy)s?\b")
+UNNAMED_NEW = re.compile(r"\s+(?:" + "|".join(_WORDS["new_kind_nouns"]) + r")s?\b")
 # "a new GNN architecture called X", "a novel GNN model FooNet", "a new GNN framework (FooNet)", with words that
 # say what kind of a Y before the kind's noun: "a novel LSTM language model FooLM", "a new seq2seq pre-training method X"
 NEW_KIND_CALLED = re.compile(r"\)?(?:(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}\s+(?:"
@@ -314,8 +313,10 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
 # "As a lightweight rule-based tagger, FooTag ...", "As an LSTM-based model, our system ...": a kind (its noun, or a
 # suffix of a kind built on the method) and its subject after the comma; not "As an alternative to X, Y"
 AS_KIND_LEAD = re.compile(r"\s*As\s+(?:a|an)\s+(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+,?\s+){0,3}")
-AS_KIND_HEAD = re.compile(r"(?:[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
-                          r"(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}?(?:\s+(?:" + _NOUNS + r")s?)?\s*,\s*")
+# the rest of a kind's noun phrase after the method: a suffix ("-based"), describing words, the kind's noun
+KIND_TAIL = (r"(?:[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
+             r"(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}?(?:\s+(?:" + _NOUNS + r")s?)?")
+AS_KIND_HEAD = re.compile(KIND_TAIL + r"\s*,\s*")
 
 
 def _as_kind(text, in_sent, s_start, s_end, proposed_groups, add) -> None:
@@ -335,11 +336,9 @@ def _as_kind(text, in_sent, s_start, s_end, proposed_groups, add) -> None:
 # "Our system is a stacked BiLSTM, equipped with ...", "FooNet is a BERT-based classifier", "Our approach is a GRU model
 # with ...": the copula gives the paper's method its kind (a noun phrase with no preposition before the method: not
 # "a combination of X and Y"; "a version of X" is lineage:variant_of)
-IS_A_LEAD = re.compile(r"\s+(?:is|was)\s+(?:(?:essentially|basically|simply|mainly)\s+)?(?:a|an)\s+"
+IS_A_LEAD = re.compile(r"\s+(?:is|was)\s+(?:(?:" + "|".join(_WORDS["copula_adverbs"]) + r")\s+)?(?:a|an)\s+"
                        r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+,?\s+){0,3}")
-IS_A_END = re.compile(r"(?:[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
-                      r"(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}?(?:\s+(?:" + _NOUNS + r")s?)?"
-                      r"(?=\s*(?:[,.;:(]|$)|\s+(?:with|that|which|for|trained|to|on|in|using)\b)")
+IS_A_END = re.compile(KIND_TAIL + r"(?=\s*(?:[,.;:(]|$)|\s+(?:with|that|which|for|trained|to|on|in|using)\b)")
 
 
 def _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> None:
