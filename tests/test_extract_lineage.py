@@ -843,6 +843,20 @@ def test_the_copula_gives_the_papers_method_its_kind(nlp, text, pair):
                     if rule == "lineage:is_a_kind"}
 
 
+@pytest.mark.parametrize("text,pairs_", [
+    ("We tag tweets. An LSTM network is employed as the basis of our model, with attention.", {(OWN, "LSTM")}),
+    ("We propose FooGen for summaries. We design a hybrid of BERT and a CRF as the backbone architecture for FooGen.",
+     {("FooGen", "BERT"), ("FooGen", "CRF")}),
+    ("We tag tweets. In addition, LSTM can be used as a basis for linguistic inquiries.", set()),  # no method of ours
+    ("We tag tweets. We use BERT as the backbone of the baseline model.", set()),  # someone else's
+])
+def test_the_backbone_of_the_papers_method(nlp, text, pairs_):
+    doc = nlp(text)
+    ms = doc._.kg_methods
+    assert {(d if d == OWN else ms[d]["label"], ms[b]["label"]) for d, b, _, _, rule, _ in doc._.kg_lineage
+            if rule == "lineage:backbone"} == pairs_
+
+
 @pytest.mark.parametrize("text", [
     "We tag tweets. Our approach is a combination of LSTM and CRF.",  # no kind: a preposition before the method
     "We tag tweets. Our baseline is a LSTM model.",  # someone else's method

@@ -157,6 +157,9 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         # "As a light-weight LSTM tagger, FooTag runs in real time": the kind the sentence gives the subject after the comma
         if sent.lstrip().startswith("As "):
             _as_kind(text, in_sent, s_start, s_end, proposed_groups, add)
+        # "A BiLSTM is employed as the basis of our model", "a hybrid of X and Y as the backbone for FooNet"
+        if " as " in sl and any(w in sl for w in BACKBONE_STEMS):
+            _backbone(text, groups, in_sent, s_start, s_end, proposed_groups, add)
         # "Our system is a stacked BiLSTM, ...", "FooNet is a BERT-based classifier": the kind of the paper's method
         if " is a" in sl or " was a" in sl:
             _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add)
@@ -331,6 +334,31 @@ def _as_kind(text, in_sent, s_start, s_end, proposed_groups, add) -> None:
         add(subj[0][2], first[2], s_start, first[1], "lineage:as_kind", 0.7, built=True)
     elif len(proposed_groups) == 1 and SUBJECT_SELF.match(text[m.end():s_end]):
         add(proposed_groups[0], first[2], s_start, first[1], "lineage:as_kind", 0.7, built=True)
+
+
+# "A BiLSTM network is employed as the basis of our model", "we design a hybrid of X and Y as the backbone architecture
+# for FooNet": the methods of the clause before the cue are bases of the paper's method (named right after it, or "our
+# <self noun>", "the proposed ..."); not "used as a basis for linguistic inquiries"
+BACKBONE_STEMS = tuple(n.split()[0] for n in _WORDS["backbone_nouns"])
+BACKBONE = re.compile(r"\bas\s+(?:the|a|an|our|its)\s+(?:[\w-]+\s+)?(?:" + "|".join(_WORDS["backbone_nouns"]) + r")"
+                      r"(?:\s+(?:" + _NOUNS + r"))?\s+(?:of|for)\s+")
+
+
+def _backbone(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> None:
+    for m in BACKBONE.finditer(text, s_start, s_end):
+        named = [x for x in in_sent if x[0] == m.end() and x[2] in proposed_groups]
+        if named:
+            d = named[0][2]
+        elif len(proposed_groups) == 1 and re.match(r"(?:[Oo]ur|the\s+proposed)\s", text[m.end():s_end]) \
+                and SUBJECT_SELF.match(text[m.end():s_end]):
+            d = proposed_groups[0]
+        else:
+            continue
+        clause = max(s_start, text.rfind(";", s_start, m.start()) + 1)
+        for x in in_sent:
+            g = groups[x[2]]
+            if clause <= x[0] and x[1] <= m.start() and g.from_lexicon and not g.generic and not _field(g):
+                add(d, x[2], m.start(), m.end(), "lineage:backbone", 0.7)
 
 
 # "Our system is a stacked BiLSTM, equipped with ...", "FooNet is a BERT-based classifier", "Our approach is a GRU model
