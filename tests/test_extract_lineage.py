@@ -197,6 +197,9 @@ def test_recipe_steps_are_not_lineage_subjects(nlp):
 @pytest.mark.parametrize("sentence,pair", [
     ("We propose a new GNN architecture called GraphQuilt for molecules.", ("GraphQuilt", "GNN")),
     ("We introduce a novel diffusion model, namely DiffTone, for audio.", ("DiffTone", "diffusion model")),
+    # words that say what kind of a Y it is, before the kind's noun; a long form and its acronym
+    ("We present a novel LSTM language model ZetaLM for tagging.", ("ZetaLM", "LSTM")),
+    ("We propose a new Transformer (TF) pre-training method FooPre for tagging.", ("FooPre", "Transformer")),
 ])
 def test_new_kind_called(nlp, sentence, pair):
     assert pair in pairs(nlp(sentence))
@@ -562,6 +565,29 @@ NMT_CONCEPT = """@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 """
 
 
+PARSING_CONCEPT = """@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+<https://w3id.org/research-kg/method/transition-based-parsing> a skos:Concept ;
+    skos:prefLabel "transition-based parsing" ; skos:altLabel "transition-based model" .
+"""
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    # the kind of a name the sentence gives, as a catalogue name of a field's method writes it
+    ("We present QuillNet, a fast, transition-based model for tagging tweets.", ("QuillNet", "transition-based parsing")),
+    ("We present a novel neural machine translation system for tweets.", None),  # a field, as the text writes it
+    ("We present QuillNet, a neural machine translation system for tweets.", None),
+])
+def test_a_kind_written_as_a_field_is_no_base(tmp_path, sentence, pair):
+    (tmp_path / "nmt.ttl").write_text(NMT_CONCEPT)
+    (tmp_path / "parsing.ttl").write_text(PARSING_CONCEPT)
+    nlp = load_pipeline([*LEXICON, tmp_path / "nmt.ttl", tmp_path / "parsing.ttl"])
+    doc = nlp(sentence)
+    ms = doc._.kg_methods
+    got = {(ms[d]["label"] if d != OWN else OWN, ms[b]["label"]) for d, b, _, _, rule, _ in doc._.kg_lineage
+           if rule == "lineage:built_kind"}
+    assert got == ({pair} if pair else set()), got
+
+
 def test_the_name_that_opens_the_clause_is_the_subject_of_a_proposed_kind(tmp_path):
     # the paper proposes the catalogue's kind (NMT); the clause's subject is the system it names
     (tmp_path / "nmt.ttl").write_text(NMT_CONCEPT)
@@ -777,6 +803,8 @@ def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
     ("We propose a novel LSTM-based model for tagging tweets.", (OWN, "LSTM")),
     ("We propose QuillNet, a BERT-based architecture for parsing.", ("QuillNet", "BERT")),
     ("We present a new LSTM architecture for tagging tweets.", (OWN, "LSTM")),
+    # describing words parted by a comma
+    ("We propose QuillNet, a neural, BERT-based model for parsing.", ("QuillNet", "BERT")),
 ])
 def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
     doc = nlp(sentence)
@@ -793,6 +821,60 @@ def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
 ])
 def test_no_kind_built_on_a_method(nlp, sentence):
     assert not [ln for ln in nlp(sentence)._.kg_lineage if ln[4] == "lineage:built_kind"]
+
+
+@pytest.mark.parametrize("text,pair", [
+    ("We propose FooTag for tweets. As a light-weight LSTM tagger, FooTag runs in real time.", ("FooTag", "LSTM")),
+    ("We propose FooTag for tweets. As an LSTM-based model, our system runs in real time.", ("FooTag", "LSTM")),
+])
+def test_as_a_kind_the_subject_after_the_comma_extends_it(nlp, text, pair):
+    assert (*pair, "lineage:as_kind") in links(nlp(text))
+
+
+@pytest.mark.parametrize("text,pair", [
+    ("We tag tweets. Our system is a stacked LSTM, equipped with attention.", (OWN, "LSTM")),
+    ("We tag tweets. Our approach is a CRF model with rich features.", (OWN, "CRF")),
+    ("We propose FooTag for tweets. FooTag is a BERT-based classifier with attention.", ("FooTag", "BERT")),
+])
+def test_the_copula_gives_the_papers_method_its_kind(nlp, text, pair):
+    doc = nlp(text)
+    ms = doc._.kg_methods
+    assert pair in {(d if d == OWN else ms[d]["label"], ms[b]["label"]) for d, b, _, _, rule, _ in doc._.kg_lineage
+                    if rule == "lineage:is_a_kind"}
+
+
+@pytest.mark.parametrize("text,pairs_", [
+    ("We tag tweets. An LSTM network is employed as the basis of our model, with attention.", {(OWN, "LSTM")}),
+    ("We propose FooGen for summaries. We design a hybrid of BERT and a CRF as the backbone architecture for FooGen.",
+     {("FooGen", "BERT"), ("FooGen", "CRF")}),
+    ("We tag tweets. In addition, LSTM can be used as a basis for linguistic inquiries.", set()),  # no method of ours
+    ("We tag tweets. We use BERT as the backbone of the baseline model.", set()),  # someone else's
+])
+def test_the_backbone_of_the_papers_method(nlp, text, pairs_):
+    doc = nlp(text)
+    ms = doc._.kg_methods
+    assert {(d if d == OWN else ms[d]["label"], ms[b]["label"]) for d, b, _, _, rule, _ in doc._.kg_lineage
+            if rule == "lineage:backbone"} == pairs_
+
+
+@pytest.mark.parametrize("text", [
+    "We tag tweets. Our approach is a combination of LSTM and CRF.",  # no kind: a preposition before the method
+    "We tag tweets. Our baseline is a LSTM model.",  # someone else's method
+    "We tag tweets. It is a LSTM model.",  # no subject of the paper's own
+    "We tag tweets. Our approach is a Gated Tagging Network (GTN) with attention.",  # its own name, no kind
+])
+def test_the_copula_gives_no_kind(nlp, text):
+    assert not [ln for ln in nlp(text)._.kg_lineage if ln[4] == "lineage:is_a_kind"]
+
+
+@pytest.mark.parametrize("text", [
+    "We propose FooTag for tweets. As an alternative to LSTM, FooTag runs in real time.",  # no kind of it
+    "We propose FooTag for tweets. As a CRF, FooTag runs in real time.",  # no kind's noun
+    "We propose FooTag for tweets. As a result of LSTM training, FooTag runs in real time.",
+    "We propose FooTag for tweets. As an LSTM-based model, the baseline runs in real time.",  # another subject
+])
+def test_as_a_kind_needs_a_kind_and_the_papers_method(nlp, text):
+    assert not [ln for ln in nlp(text)._.kg_lineage if ln[4] == "lineage:as_kind"]
 
 
 @pytest.mark.parametrize("abstract,pair", [

@@ -86,10 +86,11 @@ SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his
                           r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
-UNNAMED_NEW = re.compile(r"\s+(?:method|framework|approach|model|algorithm|technique|scheme|architecture|"
-                         r"estimator|procedure|system|paradigm|strategy)s?\b")
-# "a new GNN architecture called X", "a novel GNN model FooNet", "a new GNN framework (FooNet)"
-NEW_KIND_CALLED = re.compile(r"(?:\s+(?:" + "|".join(sorted(GENERIC_HEADS, key=len, reverse=True)) + r"))?\s*,?\s*"
+UNNAMED_NEW = re.compile(r"\s+(?:" + "|".join(_WORDS["new_kind_nouns"]) + r")s?\b")
+# "a new GNN architecture called X", "a novel GNN model FooNet", "a new GNN framework (FooNet)", with words that
+# say what kind of a Y before the kind's noun: "a novel LSTM language model FooLM", "a new seq2seq pre-training method X"
+NEW_KIND_CALLED = re.compile(r"\)?(?:(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}\s+(?:"
+                             + "|".join(sorted(GENERIC_HEADS, key=len, reverse=True)) + r"))?\s*,?\s*"
                              r"(?:(?:i\.e\.,?|namely|called|named|dubbed|termed|coined)\s+|\(\s*)?[*_`]*")
 NEW_BEFORE = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+(?:[\w-]+\s+){0,2}$")
 APPOS_TYPE = re.compile(r"\s*(?:\([^()]{1,40}\))?\s*(?:,|---|--|—|–)\s*(?:a|an|the)\s+"
@@ -149,8 +150,19 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                         not _names_own_method(text, view.title_end, x, groups[x[2]]):
                     add(own_here, x[2], x[0], x[1], "lineage:unnamed_new", 0.6)
         for d, x in _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own_here, view.title_end):
-            if not groups[x[2]].generic and not _field(groups[x[2]]):
+            # (a field, as the text writes it: "a neural machine translation approach", not "a transition-based parser")
+            if not groups[x[2]].generic and not (_field(groups[x[2]]) and
+                                                 text[x[0]:x[1]].rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS):
                 add(d, x[2], x[0], x[1], "lineage:built_kind", 0.6, built=True)
+        # "As a light-weight LSTM tagger, FooTag runs in real time": the kind the sentence gives the subject after the comma
+        if sent.lstrip().startswith("As "):
+            _as_kind(text, in_sent, s_start, s_end, proposed_groups, add)
+        # "A BiLSTM is employed as the basis of our model", "a hybrid of X and Y as the backbone for FooNet"
+        if " as " in sl and any(w in sl for w in BACKBONE_STEMS):
+            _backbone(text, groups, in_sent, s_start, s_end, proposed_groups, add)
+        # "Our system is a stacked BiLSTM, ...", "FooNet is a BERT-based classifier": the kind of the paper's method
+        if " is a" in sl or " was a" in sl:
+            _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add)
         if not any(w in sl for w in CUE_STEMS):
             continue
         by = BY_VERBING.search(sent)
@@ -268,9 +280,10 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if not prev:
             continue
         y = prev[-1]
+        y_start = next((x[0] for x in prev if x[2] == y[2] and re.fullmatch(r"\s*\(\s*", text[x[1]:y[0]])), y[0])
         if groups[y[2]].from_lexicon and NEW_KIND_CALLED.fullmatch(text, y[1], s) \
-                and NEW_BEFORE.search(text, max(s0, y[0] - 30), y[0]):
-            add(gi, y[2], y[0], e, "lineage:new_kind_called", 0.7)
+                and NEW_BEFORE.search(text, max(s0, y_start - 30), y_start):  # (before "seq2seq (S2S)": its long form)
+            add(gi, y[2], y_start, e, "lineage:new_kind_called", 0.7)
     # "X, a novel Y framework" / "X, a new Y architecture": X extends Y
     for s, e, gi, prop in spans:
         if not prop:
@@ -300,9 +313,84 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     return list(links.values())
 
 
+# "As a lightweight rule-based tagger, FooTag ...", "As an LSTM-based model, our system ...": a kind (its noun, or a
+# suffix of a kind built on the method) and its subject after the comma; not "As an alternative to X, Y"
+AS_KIND_LEAD = re.compile(r"\s*As\s+(?:a|an)\s+(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+,?\s+){0,3}")
+# the rest of a kind's noun phrase after the method: a suffix ("-based"), describing words, the kind's noun
+KIND_TAIL = (r"(?:[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
+             r"(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}?(?:\s+(?:" + _NOUNS + r")s?)?")
+AS_KIND_HEAD = re.compile(KIND_TAIL + r"\s*,\s*")
+
+
+def _as_kind(text, in_sent, s_start, s_end, proposed_groups, add) -> None:
+    first = in_sent[0]
+    if not AS_KIND_LEAD.fullmatch(text, s_start, first[0]):
+        return
+    m = AS_KIND_HEAD.match(text, first[1])
+    if not m or not (m.group().strip(" ,") or HEAD_IN_NAME.search(text, first[0], first[1])):
+        return  # "As a CRF, ...": no kind
+    subj = [x for x in in_sent if x[0] == m.end() and x[2] in proposed_groups]
+    if subj:
+        add(subj[0][2], first[2], s_start, first[1], "lineage:as_kind", 0.7, built=True)
+    elif len(proposed_groups) == 1 and SUBJECT_SELF.match(text[m.end():s_end]):
+        add(proposed_groups[0], first[2], s_start, first[1], "lineage:as_kind", 0.7, built=True)
+
+
+# "A BiLSTM network is employed as the basis of our model", "we design a hybrid of X and Y as the backbone architecture
+# for FooNet": the methods of the clause before the cue are bases of the paper's method (named right after it, or "our
+# <self noun>", "the proposed ..."); not "used as a basis for linguistic inquiries"
+BACKBONE_STEMS = tuple(n.split()[0] for n in _WORDS["backbone_nouns"])
+BACKBONE = re.compile(r"\bas\s+(?:the|a|an|our|its)\s+(?:[\w-]+\s+)?(?:" + "|".join(_WORDS["backbone_nouns"]) + r")"
+                      r"(?:\s+(?:" + _NOUNS + r"))?\s+(?:of|for)\s+")
+
+
+def _backbone(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> None:
+    for m in BACKBONE.finditer(text, s_start, s_end):
+        named = [x for x in in_sent if x[0] == m.end() and x[2] in proposed_groups]
+        if named:
+            d = named[0][2]
+        elif len(proposed_groups) == 1 and re.match(r"(?:[Oo]ur|the\s+proposed)\s", text[m.end():s_end]) \
+                and SUBJECT_SELF.match(text[m.end():s_end]):
+            d = proposed_groups[0]
+        else:
+            continue
+        clause = max(s_start, text.rfind(";", s_start, m.start()) + 1)
+        for x in in_sent:
+            g = groups[x[2]]
+            if clause <= x[0] and x[1] <= m.start() and g.from_lexicon and not g.generic and not _field(g):
+                add(d, x[2], m.start(), m.end(), "lineage:backbone", 0.7)
+
+
+# "Our system is a stacked BiLSTM, equipped with ...", "FooNet is a BERT-based classifier", "Our approach is a GRU model
+# with ...": the copula gives the paper's method its kind (a noun phrase with no preposition before the method: not
+# "a combination of X and Y"; "a version of X" is lineage:variant_of)
+IS_A_LEAD = re.compile(r"\s+(?:is|was)\s+(?:(?:" + "|".join(_WORDS["copula_adverbs"]) + r")\s+)?(?:a|an)\s+"
+                       r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+,?\s+){0,3}")
+IS_A_END = re.compile(KIND_TAIL + r"(?=\s*(?:[,.;:(]|$)|\s+(?:with|that|which|for|trained|to|on|in|using)\b)")
+
+
+def _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> None:
+    own = SUBJECT_SELF.match(text[s_start:s_end])
+    if own and own.group().strip() not in ("It", "Its", "We") and len(proposed_groups) == 1:
+        d, subject_end = proposed_groups[0], s_start + own.end()
+    else:
+        first = [x for x in in_sent if x[2] in proposed_groups and x[2] != OWN]
+        if not first or not CLAUSE_OPENING.fullmatch(text, s_start, first[0][0]):
+            return
+        d, subject_end = first[0][2], first[0][1]
+    x = [y for y in in_sent if y[0] >= subject_end][:1]
+    # (a name the text coins there is the paper's method's own: "Our approach is a character CNN (CLSTM)")
+    if not x or not groups[x[0][2]].from_lexicon or not IS_A_LEAD.fullmatch(text, subject_end, x[0][0]) or groups[x[0][2]].generic or not IS_A_END.match(text, x[0][1]) or NAME_GOES_ON.match(text, x[0][1]):
+        return
+    if _field(groups[x[0][2]]) and text[x[0][0]:x[0][1]].rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS:
+        return  # "Our system is a neural machine translation system": a field, as the text writes it
+    add(d, x[0][2], subject_end, x[0][1], "lineage:is_a_kind", 0.7, built=True)
+
+
 # "we propose a BERT-based model", "This paper describes a novel GAN-style generator", "we present a new LSTM tagger":
 # the kind of the proposal is built on the method that opens it (determiners and describing words before it)
-BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + r")\s+){0,4}")
+# (a comma may part two describing words: "FooNet, a neural, BERT-based model")
+BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + r"),?\s+){0,4}")
 # "we propose a novel hierarchical recurrent neural network": the mention ends with the kind's noun itself
 HEAD_IN_NAME = re.compile(r"\b(?:" + _NOUNS + r")$", re.IGNORECASE)
 BUILT_APPOSITIVE = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)" + BUILT_LEAD.pattern)
@@ -320,17 +408,21 @@ def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title
         first = [x for x in in_sent if x[0] >= m.end()]
         if len(first) > 1 and first[0][3] and BUILT_APPOSITIVE.match(text, first[0][1]) \
                 and BUILT_APPOSITIVE.match(text, first[0][1]).end() == first[1][0]:
-            subject, x, lead = first[0][2], first[1], text[first[0][1]:first[1][0]]
+            subject, x, lead, appositive = first[0][2], first[1], text[first[0][1]:first[1][0]], True
         elif first and BUILT_LEAD.fullmatch(text, m.end(), first[0][0]):
             others = [y[2] for y in prop_in_sent if y[2] != first[0][2]]
-            subject, x, lead = (others[0] if others else own), first[0], text[m.end():first[0][0]]
+            subject, x, lead, appositive = (others[0] if others else own), first[0], text[m.end():first[0][0]], False
         else:
             continue
         after = BUILT_AFTER.match(text, x[1])
+        # (no suffix) "a hierarchical RNN", not "a new EM algorithm"; the kind of a name the sentence gives: "we present
+        # FooParser, a neural, transition-based parser"
         if not after and HEAD_IN_NAME.search(text, x[0], x[1]) and not NAME_GOES_ON.match(text, x[1]) \
-                and _variant_words(lead, text[x[0]:x[1]], groups[x[2]]):
-            after = HEAD_IN_NAME.search(text, x[0], x[1])  # (no suffix) "a hierarchical RNN", not "a new EM algorithm"
-        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (subject == OWN or subject != own)
+                and (appositive or _variant_words(lead, text[x[0]:x[1]], groups[x[2]])):
+            after = HEAD_IN_NAME.search(text, x[0], x[1])
+        else:
+            appositive = False  # ("QuillNet, a new GNN architecture": lineage:appositive_type)
+        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (appositive or subject == OWN or subject != own)
                                                 and not _names_own_method(text, title_end, x, groups[x[2]]))):
             yield subject, x
 
@@ -349,10 +441,10 @@ TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:
                          r"Leveraging|Learning|Improving|Data|Training|Pre-?training|Fine-?tuning)\b")
 
 
-# "Our modified approach", "our proposed model": the abstract speaks of the paper's own method (not "work" or a
-# "submission", nor "our baseline model")
+# "Our modified approach", "our proposed model": the abstract speaks of the paper's own method (not its "work" or
+# "submission": work_nouns, nor "our baseline model")
 OUR_METHOD = re.compile(r"\b[Oo]ur\s+(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?(?:"
-                        + "|".join(n for n in _WORDS["self_nouns"] if n not in ("work", "submission")) + r")s?\b")
+                        + "|".join(n for n in _WORDS["self_nouns"] if n not in _WORDS["work_nouns"]) + r")s?\b")
 
 
 def _has_own_method(text: str, title_end: int, named) -> bool:
@@ -401,7 +493,7 @@ KIND_RULES = ("lineage:built_kind", "lineage:unnamed_new")  # the link's base is
 def _variant_words(lead: str, written: str, g: MethodGroup) -> list[str]:
     """The words of ``lead`` (before a method's mention, written ``written``) that name a variant of it, or the
     mention itself where it holds such words ("hierarchical LSTM" of LSTM); no words that describe any method."""
-    words = [w for w in lead.split()[-3:] if w not in DESCRIBING_WORDS and w not in QUALITY_WORDS]
+    words = [w for w in lead.replace(",", " ").split()[-3:] if w not in DESCRIBING_WORDS and w not in QUALITY_WORDS]
     if any(w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS or not re.fullmatch(r"[a-z][\w-]*", w) for w in words):
         return []
     if not words and written.lower() not in {label.lower() for label in g.labels}:
