@@ -77,6 +77,8 @@ def test_catalogue_and_pattern_datasets(nlp):
      ["Lorem Debate Corpus 2.0", "Corpus of Imaginary Dutch Letters"]),
     ("Finally, a new corpus of reviews is collected.", []),
     ("We train FooParser, a model trained on a large corpus of tweets.", []),
+    ("We parse the Tagalog ZedBank and the QuxLex 2.0 with a Treebank-style parser.", ["Tagalog ZedBank", "QuxLex 2.0"]),
+    ("Scores on the ZEDTEST test suite are low.", ["ZEDTEST"]),
 ])
 def test_described_datasets(nlp, text, expected):
     assert names(doc := nlp(text), "dataset") == expected, doc._.kg_datasets
@@ -86,6 +88,8 @@ def test_described_datasets(nlp, text, expected):
     ("ZedQA: A Real-life Dataset for Video Question Answering", ["ZedQA"]),
     ("A Fine-grained Sentiment Dataset for Norwegian", []),  # a title capitalises every word
     ("The QuxDaX Corpus of Danish Senses", ["QuxDaX Corpus of Danish Senses"]),
+    ("Finding Good Talk: The Lorem Ipsum Comments Corpus", ["Lorem Ipsum Comments Corpus"]),
+    ("The Lorem Ipsum Corpus Is Not Enough for Parsing", []),
 ])
 def test_title_datasets(nlp, title, expected):
     from extract_support import paper

@@ -84,7 +84,7 @@ def find_arxiv_ids(text: str) -> list[tuple[int, int, str]]:
 # --- datasets ---------------------------------------------------------------------------------
 
 _NAME_TOKEN = r"(?:[A-Z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|[a-z]+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
-_DATA_HEAD = r"(?:data[ \t]?sets?|benchmarks?|corpus|corpora|treebanks?|challenge[ \t]+data)"
+_DATA_HEAD = r"(?:data[ \t]?sets?|benchmarks?|corpus|corpora|treebanks?|challenge[ \t]+data|test[ \t]+suites?|lexicons?)"
 # "the PCam image dataset", "14 OpenML tabular datasets", "the Penn Treebank corpus"; on one line
 # (spaces, not \s: the title and the abstract are separate lines of one text)
 _DATASET_BEFORE_HEAD = re.compile(
@@ -158,6 +158,11 @@ _HEAD_AFTER = re.compile(rf"[ \t]+((?:[a-z][a-z-]*[ \t]+){{0,2}}?)(?:{_alternati
 _NAMED_RESOURCE = re.compile(
     rf"(?<![\w-])(?:(?P<name>{_SEQ})[ \t]+)?(?P<head>{_alternatives(_CUES['name_heads'])})"
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?P<of>{_SEQ}))?(?:[ \t]+(?:v?\d+\.\d+|v\d+))?(?![\w-])")
+# a coined resource's name: "ZedBank", "QuxLex 2.0"
+_RESOURCE_WORD = re.compile(rf"(?<![\w-])(?:[A-Z][\w-]*)?[A-Za-z](?:{_alternatives(_CUES['resource_suffixes'])})"
+                            rf"(?:[ \t]+v?\d+\.\d+)?(?![\w-])")
+_TITLE_THE = re.compile(r"(?:^|:)[ \t]*The[ \t]+$")
+_TITLE_PART_END = re.compile(r"[ \t]*(?:[:―–—]|$)")
 _LEAD_STOP = {"The", "A", "An", "Our", "This", "These", "That", "We", "In", "On", "For", "With", "From", "New",
               "Novel", "Large", "Using", "Towards", "Toward"}
 # "We release ZedBank, a corpus of ...", "ZedBank (ZB) is a new treebank"
@@ -233,9 +238,15 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
             offsets = [x.start() for x in re.finditer(r"\S+", m["name"])]
             start = m.start("name") + offsets[len(offsets) - len(words)]
         name = text[start:m.end()]
-        if m.start() < title_end and not any(_coined(w) for w in name.split()):
-            continue  # a title's words are all capitalised: "A Fine-grained Sentiment Dataset"
+        if m.start() < title_end and not any(_coined(w) for w in name.split()) and not (
+                _TITLE_THE.search(text, 0, start) and _TITLE_PART_END.match(text[:title_end], m.end())):
+            continue  # a title's words are all capitalised: "A Fine-grained Sentiment Dataset", not "...: The Zed Corpus"
         out.append((start, m.end(), name))
+    for m in _RESOURCE_WORD.finditer(text):
+        if _coined(m.group()) and not m.group().lower().startswith("treebank"):  # not "Treebank", "TreeBank"
+            lang = re.search(r"(?<![\w-])([A-Z][a-z]+)[ \t]+$", text[max(0, m.start() - 20):m.start()])
+            start = m.start() - len(lang.group()) if lang and lang.group(1) in _LANGUAGES else m.start()
+            out.append((start, m.end(), text[start:m.end()]))  # "Chinese CCGbank"
     for m in _APPOSITIVE.finditer(text):
         name = m.group(1)
         if any(w.lower() in _NOT_BETWEEN for w in m.group(2).split()) or not _plain_name(name):
