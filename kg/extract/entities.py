@@ -163,6 +163,9 @@ _RESOURCE_WORD = re.compile(rf"(?<![\w-])(?:[A-Z][\w-]*)?[A-Za-z](?:{_alternativ
                             rf"(?:[ \t]+v?\d+\.\d+)?(?![\w-])")
 _TITLE_THE = re.compile(r"(?:^|:)[ \t]*The[ \t]+$")
 _TITLE_PART_END = re.compile(r"[ \t]*(?:[:―–—]|$)")
+_NAME_HEAD = re.compile(rf"(?:{_alternatives(_CUES['name_heads'])})(?![\w-])")
+_KIND_WORD = re.compile(rf"\b(?:{_KIND})(?![\w-])")
+_APPOSITION = re.compile(r"(?:,|[ \t]is)[ \t]+(?:a|an|the|our)[ \t]")
 _LEAD_STOP = {"The", "A", "An", "Our", "This", "These", "That", "We", "In", "On", "For", "With", "From", "New",
               "Novel", "Large", "Using", "Towards", "Toward"}
 # "We release ZedBank, a corpus of ...", "ZedBank (ZB) is a new treebank"
@@ -229,7 +232,7 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
     an appositive ("ZedBank, a new treebank"), names after a dataset word ("two datasets, Zed and
     Qux"), a title's name before a resource ("ZedQA: A Dataset for ...")."""
     out = []
-    for m in _NAMED_RESOURCE.finditer(text):
+    for m in _near(_NAME_HEAD, _NAMED_RESOURCE, text, 200, 120):
         words = _name_words(m["name"] or "")
         if not words and not m["of"]:
             continue
@@ -242,19 +245,19 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
                 _TITLE_THE.search(text, 0, start) and _TITLE_PART_END.match(text[:title_end], m.end())):
             continue  # a title's words are all capitalised: "A Fine-grained Sentiment Dataset", not "...: The Zed Corpus"
         out.append((start, m.end(), name))
-    for m in _RESOURCE_WORD.finditer(text):
+    for m in _RESOURCE_WORD.finditer(text) if "ank" in text or "Lex" in text else ():
         if _coined(m.group()) and not m.group().lower().startswith("treebank"):  # not "Treebank", "TreeBank"
             lang = re.search(r"(?<![\w-])([A-Z][a-z]+)[ \t]+$", text[max(0, m.start() - 20):m.start()])
             start = m.start() - len(lang.group()) if lang and lang.group(1) in _LANGUAGES else m.start()
             out.append((start, m.end(), text[start:m.end()]))  # "Chinese CCGbank"
-    for m in _APPOSITIVE.finditer(text):
+    for m in _near(_APPOSITION, _APPOSITIVE, text, 150, 100):
         name = m.group(1)
         if any(w.lower() in _NOT_BETWEEN for w in m.group(2).split()) or not _plain_name(name):
             continue
         if _sentence_start(text, m.start(1)) and not _strong(name):
             continue  # "Finally, a new corpus ..."
         out.append((m.start(1), m.end(1), name))
-    for m in _AFTER_KIND.finditer(text):
+    for m in _near(_KIND_WORD, _AFTER_KIND, text, 0, 200):
         for part in re.finditer(_ITEMS, m.group(1)):
             name = part.group()
             if name in ("and", "or") or not _plain_name(name):
@@ -266,18 +269,30 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
     return out
 
 
+def _windows(anchor: re.Pattern, text: str, before: int, after: int) -> list[tuple[int, int]]:
+    """The stretches of text around each match of ``anchor`` (merged where they meet)."""
+    windows: list[tuple[int, int]] = []
+    for h in anchor.finditer(text):
+        a, b = max(0, h.start() - before), min(len(text), h.end() + after)
+        if windows and a <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], b)
+        else:
+            windows.append((a, b))
+    return windows
+
+
+def _near(anchor: re.Pattern, pattern: re.Pattern, text: str, before: int, after: int):
+    """The matches of ``pattern`` in the windows around ``anchor``'s: the shapes only run where their
+    head word is."""
+    for wa, wb in _windows(anchor, text, before, after):
+        yield from pattern.finditer(text, wa, wb)
+
+
 def find_dataset_shapes(text: str, title_end: int = 0) -> list[tuple[int, int, str]]:
     out = _described(text, title_end)
     # the head-anchored patterns only run on a window before each "dataset(s)"/"benchmark" word
-    windows = []
-    for h in _HEAD_WORD.finditer(text):
-        a = max(0, h.start() - 160)
-        if windows and a <= windows[-1][1]:
-            windows[-1] = (windows[-1][0], h.end() + 1)
-        else:
-            windows.append((a, h.end() + 1))
-    for wa, wb in windows:
-        out += _head_anchored(text, wa, min(wb, len(text)))
+    for wa, wb in _windows(_HEAD_WORD, text, 160, 1):
+        out += _head_anchored(text, wa, wb)
     if " on " in text or " across " in text:
         out += _bare_lists(text)
     return sorted(set(out))
