@@ -70,6 +70,63 @@ def test_catalogue_and_pattern_datasets(nlp):
         assert n in got, got
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("We release ZedBank, a new treebank of Tagalog news.", ["ZedBank"]),
+    ("Our tagger beats the baselines on two popular datasets, Quxboard and ZedTask.", ["Quxboard", "ZedTask"]),
+    ("We annotate the Lorem Debate Corpus 2.0 and the Corpus of Imaginary Dutch Letters.",
+     ["Lorem Debate Corpus 2.0", "Corpus of Imaginary Dutch Letters"]),
+    ("Finally, a new corpus of reviews is collected.", []),
+    ("We train FooParser, a model trained on a large corpus of tweets.", []),
+    ("We parse the Tagalog ZedBank and the QuxLex 2.0 with a Treebank-style parser.", ["Tagalog ZedBank", "QuxLex 2.0"]),
+    ("Scores on the ZEDTEST test suite are low.", ["ZEDTEST"]),
+])
+def test_described_datasets(nlp, text, expected):
+    assert names(doc := nlp(text), "dataset") == expected, doc._.kg_datasets
+
+
+@pytest.mark.parametrize("title,expected", [
+    ("ZedQA: A Real-life Dataset for Video Question Answering", ["ZedQA"]),
+    ("A Fine-grained Sentiment Dataset for Norwegian", []),  # a title capitalises every word
+    ("The QuxDaX Corpus of Danish Senses", ["QuxDaX Corpus of Danish Senses"]),
+    ("Finding Good Talk: The Lorem Ipsum Comments Corpus", ["Lorem Ipsum Comments Corpus"]),
+    ("The Lorem Ipsum Corpus Is Not Enough for Parsing", []),
+])
+def test_title_datasets(nlp, title, expected):
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    ex = next(extract_papers([paper("a", "We collect and annotate reviews.", title)], nlp))
+    assert [e.name for e in ex.entities if e.kind == "dataset"] == expected
+
+
+def test_dataset_written_with_its_head_keeps_that_form(nlp):
+    doc = nlp("We count words in the ZedWord dialogue corpus.")
+    assert [x[3] for x in doc._.kg_datasets] == [["ZedWord", "ZedWord dialogue corpus"]]
+
+
+def test_dataset_acronym_and_other_mentions_are_its_labels(nlp):
+    doc = nlp("We release the Lorem Debate Corpus (LDC). The LDC is larger than the LOREM DEBATE CORPUS.")
+    from extract_support import paper
+    from kg.extract import extract_papers
+
+    ex = next(extract_papers([paper("a", doc.text)], nlp))
+    [corpus] = [e for e in ex.entities if e.kind == "dataset"]
+    assert {"LDC", "Lorem Debate Corpus (LDC)", "LOREM DEBATE CORPUS"} <= corpus.labels
+    assert not [m for m in ex.methods if m.method.label == "LDC"]
+
+
+@pytest.mark.parametrize("text", [
+    "We describe our submission to the WMT 2019 news translation shared task.",
+    "Team Foo at SemEval-2017 Task 5: Sentiment. We took part in SemEval 2017, Task 5.",
+])
+def test_shared_task_names_are_not_datasets(nlp, text):
+    assert names(nlp(text), "dataset") == []
+
+
+def test_catalogued_series_is_a_dataset_outside_a_shared_task(nlp):
+    assert names(nlp("We train on WMT14 En-De and evaluate on the SemEval data."), "dataset") == ["WMT14 En-De", "SemEval"]
+
+
 def test_generic_dataset_phrases_are_not_datasets(nlp):
     doc = nlp("We use several real-world datasets and synthetic benchmarks, and large image datasets.")
     assert names(doc, "dataset") == []

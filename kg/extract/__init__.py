@@ -159,17 +159,19 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
                                                 evidence=evidence(*ext.kg_own_name[1:3], "lineage:own_variant", 0.6)))
         ex.lineage.append(LineageLink(method=own if di == OWN else refs[di], base=refs[bi],
                                       evidence=evidence(s, e, rule, conf)))
-    seen = set()
+    seen = {}
     for kind, items in (("dataset", ext.kg_datasets or []), ("model", ext.kg_models or [])):
         for s, e, written, labels, rule, conf, *catalogued in items:
             # a model the catalogue knows is its node, whatever form the text wrote ("BERT-base")
             iri, name = catalogued if catalogued and catalogued[0] else ("", written)
             k = (kind, iri or norm_key(name))
             if k in seen:
+                if kind == "dataset":  # its other mentions add the forms they write ("the Zed Corpus (ZC)")
+                    seen[k].labels |= set(labels) | {written}
                 continue
-            seen.add(k)
-            ex.entities.append(EntityMention(kind=kind, name=name, labels=set(labels) | {written},
-                                             evidence=evidence(s, e, rule, conf), written=written, iri=iri))
+            seen[k] = EntityMention(kind=kind, name=name, labels=set(labels) | {written},
+                                    evidence=evidence(s, e, rule, conf), written=written, iri=iri)
+            ex.entities.append(seen[k])
     from .entities import is_citation_url
 
     for _, _, url in ext.kg_urls or []:

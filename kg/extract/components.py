@@ -35,7 +35,8 @@ from spacy.tokens import Doc
 from spacy.util import filter_spans
 
 from .abbrev import Abbrev, find_abbreviations, split_sentences
-from .entities import extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls
+from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls,
+                       names_shared_task, written_with_head)
 from .keywords import phrase_keywords
 from .lexicon import Lexicon, load_lexicon
 from .lineage import find_lineage, own_variant_name
@@ -347,10 +348,13 @@ class EntityFinder:
                     k = text.index(p, off)
                     found["model"].append([k, k + len(p), p, [p], "pattern:model_list", 0.7])
                     off = k + len(p)
-        for a, b, name in find_dataset_shapes(text):
+        for a, b, name in find_dataset_shapes(text, doc._.kg_title_end or 0):
             if self._concept(name, "model") or self._concept(name, "method"):
                 continue
             found["dataset"].append([a, b, clean_label(name), [clean_label(name)], "pattern:dataset_name", 0.7])
+        # a name the text once writes as a shared task's ("at SemEval-2017 Task 5") is that task's throughout
+        tasks = {norm_key(x[2]) for x in found["dataset"] if names_shared_task(text, x[1])}
+        found["dataset"] = [x for x in found["dataset"] if norm_key(x[2]) not in tasks]
         for kind in found:
             items = [x for x in found[kind] if not any(s < x[1] and x[0] < e for s, e in link_spans)]
             items.sort(key=lambda x: (x[0], -(x[1] - x[0])))
@@ -360,6 +364,14 @@ class EntityFinder:
                     continue
                 kept.append(x)
             found[kind] = sorted(kept)
+        defined = {(a[4], a[5]): a for a in doc._.kg_abbrevs or [] if a[6] == "long_short"}
+        for x in found["dataset"]:  # "the Zed corpus" is also a label of Zed's, the form the text wrote
+            end = written_with_head(text, x[1])
+            if end:
+                x[3] = sorted({*x[3], clean_label(text[x[0]:end])})
+            a = defined.get((x[0], x[1]))
+            if a:  # "the Zed Corpus (ZC)": its acronym, and the name as written with it
+                x[3] = sorted({*x[3], a[0], clean_label(text[x[0]:a[3] + 1])})
         # a span both a model and a dataset: the catalogue decides, else the model pattern
         ds_spans = [(x[0], x[1]) for x in found["dataset"]]
         found["model"] = [x + self._catalogued_model(x[2]) for x in found["model"]

@@ -4,7 +4,9 @@ Pure functions over a text; each returns ``(start, end, value)`` triples with ch
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from .text import clean_label
 
@@ -82,7 +84,7 @@ def find_arxiv_ids(text: str) -> list[tuple[int, int, str]]:
 # --- datasets ---------------------------------------------------------------------------------
 
 _NAME_TOKEN = r"(?:[A-Z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|[a-z]+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
-_DATA_HEAD = r"(?:data[ \t]?sets?|benchmarks?|corpus|corpora|treebanks?|challenge[ \t]+data)"
+_DATA_HEAD = r"(?:data[ \t]?sets?|benchmarks?|corpus|corpora|treebanks?|challenge[ \t]+data|test[ \t]+suites?|lexicons?)"
 # "the PCam image dataset", "14 OpenML tabular datasets", "the Penn Treebank corpus"; on one line
 # (spaces, not \s: the title and the abstract are separate lines of one text)
 _DATASET_BEFORE_HEAD = re.compile(
@@ -140,18 +142,157 @@ def _strong(name: str) -> bool:
 _HEAD_WORD = re.compile(rf"\b{_DATA_HEAD}")
 
 
-def find_dataset_shapes(text: str) -> list[tuple[int, int, str]]:
+_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "dataset_cues.json").read_text(encoding="utf-8"))
+
+
+def _alternatives(words: list[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"[ \t]+") for w in sorted(words, key=len, reverse=True))
+
+
+_NOT_BETWEEN = set(_CUES["not_between"])
+_KIND = _alternatives(_CUES["kind_heads"])
+_SEQ = rf"{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,4}}"
+# "the HSK dynamic composition corpus": the name, up to two words of description, its head
+_HEAD_AFTER = re.compile(rf"[ \t]+((?:[a-z][a-z-]*[ \t]+){{0,2}}?)(?:{_alternatives(_CUES['heads'])})\b")
+# "the Internet Argument Corpus 2.0", "the Corpus of Contemporary American English"
+_NAMED_RESOURCE = re.compile(
+    rf"(?<![\w-])(?:(?P<name>{_SEQ})[ \t]+)?(?P<head>{_alternatives(_CUES['name_heads'])})"
+    rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?P<of>{_SEQ}))?(?:[ \t]+(?:v?\d+\.\d+|v\d+))?(?![\w-])")
+# a coined resource's name: "ZedBank", "QuxLex 2.0"
+_RESOURCE_WORD = re.compile(rf"(?<![\w-])(?:[A-Z][\w-]*)?[A-Za-z](?:{_alternatives(_CUES['resource_suffixes'])})"
+                            rf"(?:[ \t]+v?\d+\.\d+)?(?![\w-])")
+_TITLE_THE = re.compile(r"(?:^|:)[ \t]*The[ \t]+$")
+_TITLE_PART_END = re.compile(r"[ \t]*(?:[:―–—]|$)")
+_NAME_HEAD = re.compile(rf"(?:{_alternatives(_CUES['name_heads'])})(?![\w-])")
+_KIND_WORD = re.compile(rf"\b(?:{_KIND})(?![\w-])")
+_APPOSITION = re.compile(r"(?:,|[ \t]is)[ \t]+(?:a|an|the|our)[ \t]")
+_LEAD_STOP = {"The", "A", "An", "Our", "This", "These", "That", "We", "In", "On", "For", "With", "From", "New",
+              "Novel", "Large", "Using", "Towards", "Toward"}
+# "We release ZedBank, a corpus of ...", "ZedBank (ZB) is a new treebank"
+_APPOSITIVE = re.compile(
+    rf"(?<![\w-])({_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,3}})(?:[ \t]*\([^()\n]{{1,40}}\))?(?:[ \t]*,|[ \t]+is)"
+    rf"[ \t]+(?:a|an|the|our)[ \t]+((?:[\w-]+[ \t]+){{0,5}}?)(?:{_KIND})(?![\w-])")
+_ITEMS = rf"{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,2}}"
+# "two popular datasets, Zed and Qux", "on benchmarks such as ZedQA and QuxQA"
+_AFTER_KIND = re.compile(
+    rf"\b(?:{_KIND})(?:[ \t]*[,:][ \t]*(?:(?:{_alternatives(_CUES['list_leads'])})[ \t]+)?|"
+    rf"[ \t]+(?:{_alternatives(_CUES['list_leads'])})[ \t]+|[ \t]+-?(?:{_alternatives(_CUES['naming_leads'])})[ \t]+)"
+    rf"((?:{_ITEMS}[ \t]*,[ \t]*)*(?:{_ITEMS}[ \t]*,?[ \t]*(?:and|or)[ \t]+)?{_ITEMS})"
+    rf"(?=[ \t]*(?:[.;:,()]|-\s|$)|[ \t]+(?:which|that|as|for|respectively|to|in|are|is|were|was|with)\b)")
+# "the WMT 2019 news translation shared task", "SemEval-2017 Task 5": a shared task's name, not a dataset's
+_SHARED_TASK = re.compile(rf"(?:[- ]?'?\d{{2,4}})?,?(?:[ \t]+(?!(?:{_KIND}|data|of|from|in|on)\b)[\w-]+){{0,3}}?[ \t]+(?:{_alternatives(_CUES['task_words'])}|"
+                          rf"[Ss]hared(?:[ \t]+[\w-]+){{1,3}}?[ \t]+[Tt]asks?)(?![\w-])")
+# a title "ZedQA: A Real-life Dataset for ..."
+_TITLE_NAMES = re.compile(
+    rf"[ \t]*({_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,3}})[ \t]*:[ \t]*(?:(?:[Aa]|[Aa]n|[Tt]he)[ \t]+)?"
+    rf"((?:[\w-]+[ \t]+){{0,5}}?)(?i:{_KIND})(?![\w-])")
+
+
+def written_with_head(text: str, end: int) -> int:
+    """Where the head a dataset's name is written before ends ("the Zed corpus", "the Zed dialogue
+    corpus"), or 0 when no such head follows ``end``."""
+    m = _HEAD_AFTER.match(text, end)
+    if not m or any(w in _NOT_BETWEEN for w in m.group(1).split()):
+        return 0
+    return m.end()
+
+
+def names_shared_task(text: str, end: int) -> bool:
+    """Whether the name that ends at ``end`` is a shared task's ("SemEval-2017 Task 5")."""
+    return bool(_SHARED_TASK.match(text, end))
+
+
+def _name_words(name: str) -> list[str]:
+    words = name.split()
+    while words and (words[0] in _LEAD_STOP or words[0] in _NOT_DATASET_WORD):
+        words = words[1:]
+    return words
+
+
+def _plain_name(name: str) -> bool:
+    """A name of the described shapes: no stop word, no language or language pair alone."""
+    words = name.split()
+    if not words or any(w in _STOPWORDS_CAP or w in _NOT_DATASET_WORD for w in words):
+        return False
+    return not all(p in _LANGUAGES for w in words for p in re.split(r"-(?:to-)?", w) if p)
+
+
+def _coined(word: str) -> bool:
+    """A word no title's capitalisation makes: "SemDaX", "E2E", "SC-CoMIcs" (not "Crowd-Annotated")."""
+    return any(sum(c.isupper() for c in p) >= 2 or any(c.isdigit() for c in p) for p in word.split("-"))
+
+
+def _sentence_start(text: str, i: int) -> bool:
+    before = text[:i].rstrip()
+    return not before or before[-1] in ".!?:\n"
+
+
+def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
+    """Names the text says are datasets: a capitalised name with its head ("the Zed Corpus 2.0"),
+    an appositive ("ZedBank, a new treebank"), names after a dataset word ("two datasets, Zed and
+    Qux"), a title's name before a resource ("ZedQA: A Dataset for ...")."""
     out = []
-    # the head-anchored patterns only run on a window before each "dataset(s)"/"benchmark" word
-    windows = []
-    for h in _HEAD_WORD.finditer(text):
-        a = max(0, h.start() - 160)
+    for m in _near(_NAME_HEAD, _NAMED_RESOURCE, text, 200, 120):
+        words = _name_words(m["name"] or "")
+        if not words and not m["of"]:
+            continue
+        start = m.start("head")
+        if words:
+            offsets = [x.start() for x in re.finditer(r"\S+", m["name"])]
+            start = m.start("name") + offsets[len(offsets) - len(words)]
+        name = text[start:m.end()]
+        if m.start() < title_end and not any(_coined(w) for w in name.split()) and not (
+                _TITLE_THE.search(text, 0, start) and _TITLE_PART_END.match(text[:title_end], m.end())):
+            continue  # a title's words are all capitalised: "A Fine-grained Sentiment Dataset", not "...: The Zed Corpus"
+        out.append((start, m.end(), name))
+    for m in _RESOURCE_WORD.finditer(text) if "ank" in text or "Lex" in text else ():
+        if _coined(m.group()) and not m.group().lower().startswith("treebank"):  # not "Treebank", "TreeBank"
+            lang = re.search(r"(?<![\w-])([A-Z][a-z]+)[ \t]+$", text[max(0, m.start() - 20):m.start()])
+            start = m.start() - len(lang.group()) if lang and lang.group(1) in _LANGUAGES else m.start()
+            out.append((start, m.end(), text[start:m.end()]))  # "Chinese CCGbank"
+    for m in _near(_APPOSITION, _APPOSITIVE, text, 150, 100):
+        name = m.group(1)
+        if any(w.lower() in _NOT_BETWEEN for w in m.group(2).split()) or not _plain_name(name):
+            continue
+        if _sentence_start(text, m.start(1)) and not _strong(name):
+            continue  # "Finally, a new corpus ..."
+        out.append((m.start(1), m.end(1), name))
+    for m in _near(_KIND_WORD, _AFTER_KIND, text, 0, 200):
+        for part in re.finditer(_ITEMS, m.group(1)):
+            name = part.group()
+            if name in ("and", "or") or not _plain_name(name):
+                continue
+            out.append((m.start(1) + part.start(), m.start(1) + part.end(), name))
+    m = _TITLE_NAMES.match(text, 0, title_end)
+    if m and _plain_name(m.group(1)) and (any(_coined(w) for w in m.group(1).split()) or " " not in m.group(1)) and not any(w.lower() in _NOT_BETWEEN for w in m.group(2).split()):
+        out.append((m.start(1), m.end(1), m.group(1)))
+    return out
+
+
+def _windows(anchor: re.Pattern, text: str, before: int, after: int) -> list[tuple[int, int]]:
+    """The stretches of text around each match of ``anchor`` (merged where they meet)."""
+    windows: list[tuple[int, int]] = []
+    for h in anchor.finditer(text):
+        a, b = max(0, h.start() - before), min(len(text), h.end() + after)
         if windows and a <= windows[-1][1]:
-            windows[-1] = (windows[-1][0], h.end() + 1)
+            windows[-1] = (windows[-1][0], b)
         else:
-            windows.append((a, h.end() + 1))
-    for wa, wb in windows:
-        out += _head_anchored(text, wa, min(wb, len(text)))
+            windows.append((a, b))
+    return windows
+
+
+def _near(anchor: re.Pattern, pattern: re.Pattern, text: str, before: int, after: int):
+    """The matches of ``pattern`` in the windows around ``anchor``'s: the shapes only run where their
+    head word is."""
+    for wa, wb in _windows(anchor, text, before, after):
+        yield from pattern.finditer(text, wa, wb)
+
+
+def find_dataset_shapes(text: str, title_end: int = 0) -> list[tuple[int, int, str]]:
+    out = _described(text, title_end)
+    # the head-anchored patterns only run on a window before each "dataset(s)"/"benchmark" word
+    for wa, wb in _windows(_HEAD_WORD, text, 160, 1):
+        out += _head_anchored(text, wa, wb)
     if " on " in text or " across " in text:
         out += _bare_lists(text)
     return sorted(set(out))

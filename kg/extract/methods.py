@@ -854,13 +854,13 @@ class MethodFinder:
         acronym_longs: dict[int, tuple[int, int]] = {}
         accepted: list[tuple[Abbrev, int, str | None]] = []
         for ab in view.abbrevs:
-            if _overlaps(ab.short_start, ab.short_end, ent_spans) or _overlaps(ab.long_start, ab.long_end, ent_spans):
-                rejected_shorts.add(ab.short)
-                continue
-            ok, iri, conf = self.abbrev_is_method(view, ab)
+            entity = _overlaps(ab.short_start, ab.short_end, ent_spans) or _overlaps(ab.long_start, ab.long_end, ent_spans)
+            ok, iri, conf = (False, None, 0.0) if entity else self.abbrev_is_method(view, ab)
             if not ok:
                 # "IAC 2.0" is IAC wherever its version is left out; "JHU HLTCOE" is HLTCOE as well
                 rejected_shorts.update({ab.short, _VERSION_TAIL.sub("", ab.short), *ab.short.split()})
+                if entity:
+                    continue
                 rejected_abs.append(ab)
                 continue
             lk = new_link()
