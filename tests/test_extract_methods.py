@@ -591,6 +591,31 @@ def test_capitalised_words_ending_in_a_tasks_head_name_a_task(nlp, text, task):
     assert task not in found and found, found
 
 
+@pytest.mark.parametrize("text,field", [
+    ("The tool serves fields such as Museum Studies, Narrative Analysis and Recipe Search; it uses a CRF.",
+     "Narrative Analysis"),
+    ("The tool serves fields such as Museum Studies, Narrative Analysis and Recipe Search; it uses a CRF.",
+     "Recipe Search"),
+    ("We train the policy of a Spoken Tutoring System with a CRF.", "Spoken Tutoring System"),
+    ("Our findings agree with Okafor's analysis of Yoruba tone, and a CRF confirms them.", "Okafor's analysis"),
+    ("We rank third on the Mastodon test sets with a CRF.", "Mastodon test"),
+])
+def test_capitalised_words_ending_in_a_fields_head_name_a_field(nlp, text, field):
+    found = methods_of(nlp(text))
+    assert field not in found and "CRF" in found, found
+
+
+def test_a_capitalised_name_with_a_methods_head_is_still_a_method(nlp):
+    found = methods_of(nlp("Our tagger feeds a Gated Lattice Encoder and a Type-aware Decoder into one layer "
+                           "with Okafor normalization."))
+    assert {"Gated Lattice Encoder", "Type-aware Decoder", "Okafor normalization"} <= set(found), found
+
+
+def test_a_score_in_brackets_after_the_baseline_is_no_method(nlp):
+    found = methods_of(nlp("Our tagger is 1.2% above the baseline (35.1% F1), which uses a CRF."))
+    assert "CRF" in found and not any("%" in k for k in found), found
+
+
 def test_the_name_of_a_shared_task_is_no_method(nlp):
     found = methods_of(nlp("Systems built on this approach perform well in the ZQA31 Claim Filtering shared task, "
                            "where a CRF ranks fourth."))

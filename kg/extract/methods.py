@@ -290,6 +290,8 @@ _FIELD_HEADS = NON_METHOD_HEADS | {"system", "community", "field", "research", "
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
 _METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
 _TASK_HEADS = frozenset(_KIND_WORDS["task_heads"])
+_FIELD_HEADS_CAP = frozenset(_KIND_WORDS["field_heads"])
+_FIELD_HEADS_LOW = frozenset(_KIND_WORDS["field_heads_lowercase"])
 _DESCRIBING = frozenset(_KIND_WORDS["describing_modifiers"])
 #: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
@@ -1239,8 +1241,8 @@ class MethodFinder:
             close = text.find(")", p, s_end)
             if close > p:
                 inner = text[p:close].strip()
-                if is_name_shaped(inner) and inner not in rejected:
-                    self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
+                if is_name_shaped(inner) and inner not in rejected and not _SCORE_AFTER.match(inner):
+                    self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)  # not "(35.1% F1)"
         # "methods such as A, B and C"
         such = any(w in low for w in ("such as", "like ", "including", "e.g.", "namely"))
         for m in (view.ci_finditer(SUCH_AS_LOW, SUCH_AS) if such else ()):
@@ -1466,6 +1468,8 @@ class MethodFinder:
             after = text[b:b + 40]
             lh = LOWER_HEAD.match(after)
             all_caps = all(w[:1].isupper() for w in words)
+            if head in _FIELD_HEADS_CAP and self.lex_method(text[a:b]) is None:
+                continue  # "Discourse Analysis", "Semantic Search": a field's or a task's name
             if len(words) >= 2 and head in _HEADS_ALL and (
                     head not in _BROAD_HEADS
                     or (all_caps and (not initial or len(words) >= 3))):
@@ -1476,6 +1480,8 @@ class MethodFinder:
                 self._add_name(view, cands, a, b, rule, 0.65)
             elif lh:
                 hw = singular(lh.group().strip().lower())
+                if hw in _FIELD_HEADS_LOW or _SPLIT_AFTER.match(text, b):
+                    continue  # "Computational Linguistic analysis", "the Twitter test sets"
                 if hw in ("model", "network", "machine", "layer", "kernel", "learning", "training", "inference") and len(words) < 2:
                     continue
                 self._add_name(view, cands, a, b + lh.end(), "pattern:capitalised_head", 0.65)
