@@ -616,6 +616,21 @@ def test_a_score_in_brackets_after_the_baseline_is_no_method(nlp):
     assert "CRF" in found and not any("%" in k for k in found), found
 
 
+@pytest.mark.parametrize("text,source", [
+    ("We release a new dataset based on FooTube, and our tagger uses a CRF.", "FooTube"),
+    ("The second set is based on Quuxgram captions; our tagger uses a CRF.", "Quuxgram"),
+    ("This corpus extends the Barrow Speech Corpus with labels; our tagger uses a CRF.", "Barrow Speech Corpus"),
+])
+def test_what_a_resource_is_based_on_is_its_source(nlp, text, source):
+    found = methods_of(nlp(text))
+    assert source not in found and "CRF" in found, found
+
+
+def test_what_a_method_is_based_on_is_still_a_method(nlp):
+    found = methods_of(nlp("We train a zero-resource variant of the ZorbNet parser, and a tagger based on QuuxNet."))
+    assert {"ZorbNet", "QuuxNet"} <= set(found), found
+
+
 def test_the_name_of_a_shared_task_is_no_method(nlp):
     found = methods_of(nlp("Systems built on this approach perform well in the ZQA31 Claim Filtering shared task, "
                            "where a CRF ranks fourth."))

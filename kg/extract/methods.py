@@ -314,6 +314,7 @@ def _word_alternation(words) -> str:
 
 
 _METRIC = _word_alternation(_KIND_WORDS["metric_words"])
+_SOURCE_NOUN_AFTER = re.compile(r"\s+(?:" + _word_alternation(_KIND_WORDS["source_nouns"]) + r")\b")
 # a score beside a name: "21.4% EM", "by 2.7 EM score", "MAE 0.545", "EM of 68.4" (not a version: "IAC 2.0")
 _SCORE_BEFORE = re.compile(r"(?<![\w.])(?:\d*\.\d+|\d+(?:\.\d+)?\s*(?:%|points?\b|pts?\b))\s*(?:in\s+)?$")
 _SCORE_AFTER = re.compile(r"\s*(?:[:=]|\s+of)?\s*(?:0?\.\d+|\d+(?:\.\d+)?\s*%|\d{2,3}\.\d+)(?![\w.])")
@@ -1322,6 +1323,8 @@ class MethodFinder:
                                       "generali", "variant of", "extension of", "combines", "integrates"))
         for m in (LINEAGE_OBJECT.finditer(text, title_end) if lin else ()):
             s_start, s_end = view.sent_of(m.start())
+            if DATASET_WORDS.search(" ".join(w for w in text[s_start:m.start()].split()[-3:] if "-" not in w)):
+                continue  # "a new dataset based on X", "this corpus extends X": X is its source (not "zero-resource")
             # the coined name right before the cue is the derived one: "FooNet, which extends ..."
             sm = _SUBJECT_BEFORE.search(text, s_start, m.start())
             if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
@@ -1335,6 +1338,8 @@ class MethodFinder:
                 tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
                 if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
                     end = tail.end()
+                elif _SOURCE_NOUN_AFTER.match(text, end):
+                    break  # "based on Twitter posts", "based on TED talks": a source
                 self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
                 nxt = _AND_OR.match(text, end, s_end)
                 if not nxt:
