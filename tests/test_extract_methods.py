@@ -605,6 +605,18 @@ def test_capitalised_words_ending_in_a_fields_head_name_a_field(nlp, text, field
     assert field not in found and "CRF" in found, found
 
 
+@pytest.mark.parametrize("text,name", [
+    ("We map the Welsh embeddings into a shared space and tag with a CRF.", "Welsh embedding"),
+    ("Each of the K encoder layers feeds the P-layer decoder, and a CRF tags the output.", "K encoder"),
+    ("Each of the K encoder layers feeds the P-layer decoder, and a CRF tags the output.", "P-layer decoder"),
+    ("We report results on the Zorbish test collection and the Quux test dataset with a CRF.", "Zorbish test"),
+    ("We report results on the Zorbish test collection and the Quux test dataset with a CRF.", "Quux test"),
+])
+def test_a_language_a_variable_or_a_split_before_a_methods_head_is_no_name(nlp, text, name):
+    found = methods_of(nlp(text))
+    assert name not in found and "CRF" in found, found
+
+
 def test_a_capitalised_name_with_a_methods_head_is_still_a_method(nlp):
     found = methods_of(nlp("Our tagger feeds a Gated Lattice Encoder and a Type-aware Decoder into one layer "
                            "with Okafor normalization."))

@@ -409,7 +409,8 @@ _NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay",
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
                          r"that|which|to|and|or|containing|covering|collected|built)\b)")
-_SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
+_SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)[\s-]+"
+                          r"(?:sets?|data(?:\s?sets?)?|splits?|collections?)\b")
 _YEAR_AFTER = re.compile(r"(?:\s+|\s*[-–—]\s*)(?:19|20)\d\d\b")  # "SemEval 2017", "SemEval–2017 Task 3"
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
@@ -1303,8 +1304,9 @@ class MethodFinder:
             if m.group(1) in STOP_CAPS:
                 continue
             nxt = _WORD_AFTER_NAME.match(text, h.end())
-            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"}:
-                continue  # "the PROTEST test suite", "the X test set": a resource
+            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"} \
+                    or _SPLIT_AFTER.match(text, h.start()):
+                continue  # "the PROTEST test suite", "the X test set", "X test-collections": a resource
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
         # "the BiGRU and HAN models": each coined name of a list before a plural method head
         for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
@@ -1487,6 +1489,8 @@ class MethodFinder:
                 hw = singular(lh.group().strip().lower())
                 if hw in _FIELD_HEADS_LOW or _SPLIT_AFTER.match(text, b):
                     continue  # "Computational Linguistic analysis", "the Twitter test sets"
+                if _LETTER_NUM.fullmatch(words[0].split("-")[0]) or any(w in _language_set() for w in words):
+                    continue  # "the N encoder layers", "an M-layer decoder"; "the English embedding space"
                 if hw in ("model", "network", "machine", "layer", "kernel", "learning", "training", "inference") and len(words) < 2:
                     continue
                 self._add_name(view, cands, a, b + lh.end(), "pattern:capitalised_head", 0.65)
