@@ -591,6 +591,46 @@ def test_capitalised_words_ending_in_a_tasks_head_name_a_task(nlp, text, task):
     assert task not in found and found, found
 
 
+# each a CRF's text where another phrase is no method: a field or task's name with a method's head,
+# a language, a variable or a split before a method's head, a resource's source after "based on"
+@pytest.mark.parametrize("text,name", [
+    ("The tool serves fields such as Museum Studies, Narrative Analysis and Recipe Search; it uses a CRF.",
+     "Narrative Analysis"),
+    ("The tool serves fields such as Museum Studies, Narrative Analysis and Recipe Search; it uses a CRF.",
+     "Recipe Search"),
+    ("We train the policy of a Spoken Tutoring System with a CRF.", "Spoken Tutoring System"),
+    ("Our findings agree with Okafor's analysis of Yoruba tone, and a CRF confirms them.", "Okafor's analysis"),
+    ("We rank third on the Mastodon test sets with a CRF.", "Mastodon test"),
+    ("We map the Welsh embeddings into a shared space and tag with a CRF.", "Welsh embedding"),
+    ("Each of the K encoder layers feeds the P-layer decoder, and a CRF tags the output.", "K encoder"),
+    ("Each of the K encoder layers feeds the P-layer decoder, and a CRF tags the output.", "P-layer decoder"),
+    ("We report results on the Zorbish test collection and the Quux test dataset with a CRF.", "Zorbish test"),
+    ("We report results on the Zorbish test collection and the Quux test dataset with a CRF.", "Quux test"),
+    ("We release a new dataset based on FooTube, and our tagger uses a CRF.", "FooTube"),
+    ("The second set is based on Quuxgram captions; our tagger uses a CRF.", "Quuxgram"),
+    ("This corpus extends the Barrow Speech Corpus with labels; our tagger uses a CRF.", "Barrow Speech Corpus"),
+])
+def test_a_phrase_with_a_methods_head_or_after_based_on_that_names_no_method(nlp, text, name):
+    found = methods_of(nlp(text))
+    assert name not in found and "CRF" in found, found
+
+
+def test_a_capitalised_name_with_a_methods_head_is_still_a_method(nlp):
+    found = methods_of(nlp("Our tagger feeds a Gated Lattice Encoder and a Type-aware Decoder into one layer "
+                           "with Okafor normalization."))
+    assert {"Gated Lattice Encoder", "Type-aware Decoder", "Okafor normalization"} <= set(found), found
+
+
+def test_a_score_in_brackets_after_the_baseline_is_no_method(nlp):
+    found = methods_of(nlp("Our tagger is 1.2% above the baseline (35.1% F1), which uses a CRF."))
+    assert "CRF" in found and not any("%" in k for k in found), found
+
+
+def test_what_a_method_is_based_on_is_still_a_method(nlp):
+    found = methods_of(nlp("We train a zero-resource variant of the ZorbNet parser, and a tagger based on QuuxNet."))
+    assert {"ZorbNet", "QuuxNet"} <= set(found), found
+
+
 def test_the_name_of_a_shared_task_is_no_method(nlp):
     found = methods_of(nlp("Systems built on this approach perform well in the ZQA31 Claim Filtering shared task, "
                            "where a CRF ranks fourth."))

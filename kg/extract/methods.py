@@ -290,6 +290,8 @@ _FIELD_HEADS = NON_METHOD_HEADS | {"system", "community", "field", "research", "
 _VARIANT_TAIL = re.compile(r"-[A-Za-z0-9]+(?![\w-])")
 _METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
 _TASK_HEADS = frozenset(_KIND_WORDS["task_heads"])
+_FIELD_HEADS_CAP = frozenset(_KIND_WORDS["field_heads"])
+_FIELD_HEADS_LOW = frozenset(_KIND_WORDS["field_heads_lowercase"])
 _DESCRIBING = frozenset(_KIND_WORDS["describing_modifiers"])
 #: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
@@ -312,6 +314,7 @@ def _word_alternation(words) -> str:
 
 
 _METRIC = _word_alternation(_KIND_WORDS["metric_words"])
+_SOURCE_NOUN_AFTER = re.compile(r"\s+(?:" + _word_alternation(_KIND_WORDS["source_nouns"]) + r")\b")
 # a score beside a name: "21.4% EM", "by 2.7 EM score", "MAE 0.545", "EM of 68.4" (not a version: "IAC 2.0")
 _SCORE_BEFORE = re.compile(r"(?<![\w.])(?:\d*\.\d+|\d+(?:\.\d+)?\s*(?:%|points?\b|pts?\b))\s*(?:in\s+)?$")
 _SCORE_AFTER = re.compile(r"\s*(?:[:=]|\s+of)?\s*(?:0?\.\d+|\d+(?:\.\d+)?\s*%|\d{2,3}\.\d+)(?![\w.])")
@@ -406,7 +409,8 @@ _NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay",
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
                          r"that|which|to|and|or|containing|covering|collected|built)\b)")
-_SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)\s+(?:sets?|data|splits?)\b")
+_SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evaluation)[\s-]+"
+                          r"(?:sets?|data(?:\s?sets?)?|splits?|collections?)\b")
 _YEAR_AFTER = re.compile(r"(?:\s+|\s*[-–—]\s*)(?:19|20)\d\d\b")  # "SemEval 2017", "SemEval–2017 Task 3"
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
 _TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
@@ -1239,8 +1243,8 @@ class MethodFinder:
             close = text.find(")", p, s_end)
             if close > p:
                 inner = text[p:close].strip()
-                if is_name_shaped(inner) and inner not in rejected:
-                    self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)
+                if is_name_shaped(inner) and inner not in rejected and not _SCORE_AFTER.match(inner):
+                    self._add_name(view, cands, p, close, "pattern:method_paren", 0.75)  # not "(35.1% F1)"
         # "methods such as A, B and C"
         such = any(w in low for w in ("such as", "like ", "including", "e.g.", "namely"))
         for m in (view.ci_finditer(SUCH_AS_LOW, SUCH_AS) if such else ()):
@@ -1300,8 +1304,9 @@ class MethodFinder:
             if m.group(1) in STOP_CAPS:
                 continue
             nxt = _WORD_AFTER_NAME.match(text, h.end())
-            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"}:
-                continue  # "the PROTEST test suite", "the X test set": a resource
+            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"} \
+                    or _SPLIT_AFTER.match(text, h.start()):
+                continue  # "the PROTEST test suite", "the X test set", "X test-collections": a resource
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
         # "the BiGRU and HAN models": each coined name of a list before a plural method head
         for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
@@ -1320,6 +1325,8 @@ class MethodFinder:
                                       "generali", "variant of", "extension of", "combines", "integrates"))
         for m in (LINEAGE_OBJECT.finditer(text, title_end) if lin else ()):
             s_start, s_end = view.sent_of(m.start())
+            if DATASET_WORDS.search(" ".join(w for w in text[s_start:m.start()].split()[-3:] if "-" not in w)):
+                continue  # "a new dataset based on X", "this corpus extends X": X is its source (not "zero-resource")
             # the coined name right before the cue is the derived one: "FooNet, which extends ..."
             sm = _SUBJECT_BEFORE.search(text, s_start, m.start())
             if sm and is_strong_name(sm.group(1)) and sm.group(1) not in rejected:
@@ -1333,6 +1340,8 @@ class MethodFinder:
                 tail = _TAIL_HEAD.match(text, end, min(end + 40, s_end))
                 if tail and singular(tail.group(2).lower()) in _HEADS_ALL:
                     end = tail.end()
+                elif _SOURCE_NOUN_AFTER.match(text, end):
+                    break  # "based on Twitter posts", "based on TED talks": a source
                 self._add_name(view, cands, name.start, end, "pattern:lineage_object", 0.6)
                 nxt = _AND_OR.match(text, end, s_end)
                 if not nxt:
@@ -1466,6 +1475,8 @@ class MethodFinder:
             after = text[b:b + 40]
             lh = LOWER_HEAD.match(after)
             all_caps = all(w[:1].isupper() for w in words)
+            if head in _FIELD_HEADS_CAP and self.lex_method(text[a:b]) is None:
+                continue  # "Discourse Analysis", "Semantic Search": a field's or a task's name
             if len(words) >= 2 and head in _HEADS_ALL and (
                     head not in _BROAD_HEADS
                     or (all_caps and (not initial or len(words) >= 3))):
@@ -1476,6 +1487,10 @@ class MethodFinder:
                 self._add_name(view, cands, a, b, rule, 0.65)
             elif lh:
                 hw = singular(lh.group().strip().lower())
+                if hw in _FIELD_HEADS_LOW or _SPLIT_AFTER.match(text, b):
+                    continue  # "Computational Linguistic analysis", "the Twitter test sets"
+                if _LETTER_NUM.fullmatch(words[0].split("-")[0]) or any(w in _language_set() for w in words):
+                    continue  # "the N encoder layers", "an M-layer decoder"; "the English embedding space"
                 if hw in ("model", "network", "machine", "layer", "kernel", "learning", "training", "inference") and len(words) < 2:
                     continue
                 self._add_name(view, cands, a, b + lh.end(), "pattern:capitalised_head", 0.65)
