@@ -474,12 +474,28 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
     for m in (NAME_COMMA_OUR.finditer(sent) if (", our" in low or ", the" in low) else ()):
         k = s_start + m.start()
-        wm = re.search(r"(\S+)$", text[s_start:k])
-        if wm:
-            a, b = _strip_word(text, s_start + wm.start(1), k)
+        word = _last_word(text, s_start, k)
+        if word:
+            a, b = _strip_word(text, k - len(word), k)
             if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS:
                 out.append(Naming(Name(a, b), "pattern:name_our_new", 0.85))
     return out
+
+
+_LONGEST_NAME = 100
+
+
+def _last_word(text: str, start: int, end: int) -> str:
+    """The word that ends at ``end`` (no space before ``end``), read back at most ``_LONGEST_NAME``
+    characters (a longer run is no name): linear, where ``re.search(r"(\\S+)$", ...)`` backtracks over
+    every start of a long run without spaces."""
+    window = text[max(start, end - _LONGEST_NAME):end]
+    if not window or window[-1].isspace():
+        return ""
+    parts = window.rsplit(None, 1)
+    if len(parts) == 1 and end - start > _LONGEST_NAME:
+        return ""
+    return parts[-1]
 
 
 DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|resources?|collection|"
