@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from .vocabulary import cues, only_modifiers, title_parts
+from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
+
+_PROPOSAL_CUES = data_words("proposals")
+
+
+def _words_rx(words) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -168,8 +173,9 @@ _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|yi
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
 WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?" + _USE_VERBS + r"\b")
 # between "we propose" and "called X": the name is of something used ("we propose to use ... i.e., fastText")
-COMPARED = re.compile(r"\bcompar(?:e|ed|ing)\b", re.IGNORECASE)
-USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b|" + COMPARED.pattern, re.IGNORECASE)
+COMPARED = re.compile(r"\b(?:" + _words_rx(_PROPOSAL_CUES["comparing_words"]) + r")\b", re.IGNORECASE)
+USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|" + _words_rx(_PROPOSAL_CUES["known_thing_words"]) + r")\b|"
+                      + COMPARED.pattern, re.IGNORECASE)
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -214,11 +220,7 @@ OUR_NAME_X = re.compile(
 )
 NAME_COMMA_OUR = re.compile(r"\s*,\s*(?:our|the)\s+(?:new|novel|proposed)\b")
 TITLE_PREFIX = re.compile(r"^\s*(?P<name>[^:]{2,40}?)\s*:\s+\S")
-TITLE_STOP = {"position", "survey", "review", "tutorial", "overview", "perspective", "introduction",
-              "note", "erratum", "comment", "editorial", "keynote", "correction", "abstract",
-              "invited talk", "demo", "poster", "book review", "squib", "opinion", "commentary",
-              "preface", "foreword", "reply", "response", "case study", "challenges", "report",
-              "vision", "letter", "obituary", "retraction", "workshop", "proceedings", "a survey"}
+TITLE_STOP = frozenset(_PROPOSAL_CUES["title_stop"])
 DATA_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:data\s?sets?|benchmarks?|corpus|corpora|suite|library|"
                          r"toolkit|challenge|leaderboard|dataset)\b", re.IGNORECASE)
 # "(LSTM) based", "(CNN) and Recurrent Neural Network (RNN) based approaches": what follows the acronym
@@ -503,11 +505,6 @@ DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchma
                            r"test\s+suite|leaderboard)\b", re.IGNORECASE)
 
 
-def _words_rx(words) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-
-
-_PROPOSAL_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "proposals.json").read_text(encoding="utf-8"))
 # "cEnTam: Creation and Validation of a New English-Tamil Bilingual Corpus", "B2SG: a TOEFL-like Task for
 # Portuguese": the subtitle's head (after a noun of making, its object) says the name is a resource or a task
 TITLE_RESOURCE_HEAD = re.compile(
@@ -686,7 +683,7 @@ KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by
                             r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
 QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
-                             r"(?P<kind>" + _GENERIC_SG + r"|toolkit|library|parser|tagger|platform)\b")
+                             r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
 # "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
 OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?(?:[a-z][\w-]*\s+){0,4}?"
                             r"(?:" + _GENERIC_SG + r")\s*\(\s*(?P<name>[A-Za-z][^\s,;:()]*)\s*\)")
@@ -713,7 +710,7 @@ def _phrase_ok(words: list[str]) -> bool:
             and not DATASET_WORDS.search(phrase) and not any(w in NOT_METHOD_TOKENS for w in words))
 
 
-_BROAD_HEADS = {"learning", "training"}  # "a new adversarial training method": an instance of a known kind
+_BROAD_HEADS = frozenset(_PROPOSAL_CUES["broad_heads"])  # "a new adversarial training method": an instance of a known kind
 
 
 def _method_head(word: str) -> bool:
@@ -748,7 +745,7 @@ def _title_phrases(title: str, conjuncts: str) -> tuple[str, ...]:
 
 
 # what a shared task's title presents that is no method: "NJU Submissions for the WMT19 ... Task"
-_TEAM_HEADS = {"submission", "participation", "entry", "team"}
+_TEAM_HEADS = frozenset(_PROPOSAL_CUES["team_heads"])
 
 
 def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
@@ -781,7 +778,7 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
 
 
 _OBJECT_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
-_ADJECTIVE_END = re.compile(r"(?:ful|ive|al|ous|ble|ward|ent|ant|ic|ate)$")
+_ADJECTIVE_END = re.compile(r"(?:" + _words_rx(_PROPOSAL_CUES["adjective_endings"]) + r")$")
 _BASED_ON = re.compile(r"\s+(?:on|upon)\b")
 
 
