@@ -327,3 +327,16 @@ def test_a_long_run_without_spaces_extracts_in_linear_time():
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
     assert got == set()
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the proposing verb joined by "and" to an earlier verb of "we", far from it
+    ("We show that direct models need far more data than cascaded ones and propose FlowPass, a technique that "
+     "reduces errors.", {"FlowPass"}),
+    ("We analyse the errors of current parsers on very long sentences and introduce SpanTree, a parser of spans.",
+     {"SpanTree"}),
+    # a participle is no verb of "we"
+    ("We apply the tagger that was developed and presented by the organisers, TagZ, to our data.", set()),
+])
+def test_a_proposing_verb_coordinated_with_an_earlier_one(abstract, expected):
+    assert proposals(abstract, title="Tagging Long Sentences") == expected

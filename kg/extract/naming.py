@@ -154,6 +154,10 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+# "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
+# base form only: "the parser developed by ..." has a participle)
+WE_AND_PROPOSE = re.compile(r"\b[Ww]e\s+[^.;]{0,250}?\band\s+(?:[a-z]+ly\s+)?(?:"
+                            + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
 COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?|loss|module|block|operator|"
                             r"kernel|estimator|regularizer|optimizer|sampler)\b")
 _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
@@ -289,6 +293,14 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
             proposing = by
+    if not proposing and verb:
+        # (only the name right after the far verb: "We leverage ... and propose FooNet")
+        far = WE_AND_PROPOSE.search(sent)
+        name = parse_name(text, s_start + far.end(), s_end) if far else None
+        if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
+                and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
+                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) and coined(name):
+            out.append(Naming(name, "pattern:we_and_propose", 0.8))
     passive = PASSIVE_PROPOSE.search(sent) if verb else None
     if proposing:
         p = s_start + proposing.end()
