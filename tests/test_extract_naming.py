@@ -340,3 +340,17 @@ def test_a_long_run_without_spaces_extracts_in_linear_time():
 ])
 def test_a_proposing_verb_coordinated_with_an_earlier_one(abstract, expected):
     assert proposals(abstract, title="Tagging Long Sentences") == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the subject of a present passive proposing verb, at the sentence's start
+    ("Tagging old texts is hard. In this paper, GlossTag is proposed to tag them.", {"GlossTag"}),
+    ("Tagging old texts is hard. A novel Old Script Tagging Network (OSTN) is introduced for this.", {"OSTN"}),
+    ("Tagging old texts is hard. Here, a new Rune Alignment Algorithm is presented.", {"Rune Alignment Algorithm"}),
+    # another's (past tense, or cited), or no name
+    ("Tagging old texts is hard. Recently, GlossTag was proposed. RuneNet is introduced in [4].", set()),
+    ("Tagging old texts is hard. A network reduction algorithm is proposed to tag them.", set()),
+    ("Tagging old texts is hard. Two strategies are proposed.", set()),
+])
+def test_the_subject_of_is_proposed(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected

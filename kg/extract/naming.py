@@ -158,6 +158,11 @@ WE_PROPOSE = re.compile(
 # base form only: "the parser developed by ..." has a participle)
 WE_AND_PROPOSE = re.compile(r"\b[Ww]e\s+[^.;]{0,250}?\band\s+(?:[a-z]+ly\s+)?(?:"
                             + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
+# "In this paper, GraphSum is proposed", "A novel Text-Of-Interest CNN (TOI-CNN) is introduced for ...": the subject
+# of a present passive proposing verb, from the sentence's start (not "X is proposed by/in [3]", another's)
+OWN_PASSIVE = re.compile(r"(?:(?i:" + _words_rx(_PROPOSAL_CUES["passive_leads"]) + r")\s*,?\s+)?(?:(?P<det>[Aa]n?)\s+)?"
+                         r"(?P<np>[^.;,:]{1,100}?)\s+(?:is|are)\s+(?:[a-z]+ly\s+)?(?:"
+                         + _words_rx(_PROPOSAL_CUES["passive_verbs"]) + r")\b(?!\s+(?:by|in\s+(?:\[|\(|[A-Z])))")
 COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?|loss|module|block|operator|"
                             r"kernel|estimator|regularizer|optimizer|sampler)\b")
 _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
@@ -302,6 +307,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) and coined(name):
             out.append(Naming(name, "pattern:we_and_propose", 0.8))
     passive = PASSIVE_PROPOSE.search(sent) if verb else None
+    own_passive = OWN_PASSIVE.match(sent) if passive else None
+    if own_passive:
+        name = _passive_subject(text, s_start + own_passive.start("np"), s_start + own_passive.end("np"),
+                                s_start + own_passive.start("det") if own_passive.group("det") else -1, acronym_longs, known)
+        if name and coined(name):
+            out.append(Naming(name, "pattern:passive_subject", 0.8))
     if proposing:
         p = s_start + proposing.end()
         # (a) a name right after the verb ("We propose MaD-Mix, ...", "we present the X-former")
@@ -510,6 +521,27 @@ def _last_word(text: str, start: int, end: int) -> str:
     if len(parts) == 1 and end - start > _LONGEST_NAME:
         return ""
     return parts[-1]
+
+
+def _passive_subject(text: str, a: int, b: int, det: int, acronym_longs: dict,
+                     known: Callable[[str], object] | None) -> Name | None:
+    """The name the subject ``text[a:b]`` of "is proposed" is: the whole subject when it is one coined name
+    ("GraphSum"), else, after "a"/"an" (at ``det``, -1 if none) and adjectives, the long form of the acronym that ends it ("a novel
+    Text-Of-Interest CNN (TOI-CNN)") or a capitalised name that ends it ("a new Graph Reduction Algorithm")."""
+    if det < 0:
+        name = parse_name(text, a, b)
+        w = text[name.start:name.end] if name else ""
+        return name if name and name.end == b and is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS else None
+    for ls, (le, se) in acronym_longs.items():
+        if a <= ls < b and se >= b and not _names_a_task(text, se) and not (known and known(text[ls:le])) \
+                and not PREPOSITION_WORD.search(text, a, ls):
+            return Name(ls, le)
+    k = _skip_det_adj(text, det, b)
+    name = parse_name(text, k, b, allow_single_cap=False) if k is not None else None
+    if name and name.end == b and not _is_generic_name(text[name.start:name.end]) \
+            and not (known and known(text[name.start:name.end])):
+        return name
+    return None
 
 
 DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|resources?|collection|"
