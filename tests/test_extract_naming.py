@@ -296,3 +296,61 @@ def test_a_naming_cue_at_a_sentences_start_is_read(abstract):
 ])
 def test_a_baseline_the_paper_proposes_is_its_proposal(abstract, name):
     assert name in proposals(abstract)
+
+
+class _TooSlow(Exception):
+    pass
+
+
+def _cpu_budget(seconds):
+    """Raise _TooSlow once the process has spent ``seconds`` of CPU time (user + sys: the machine's load
+    does not count) from now on."""
+    import signal
+
+    def stop(*_):
+        raise _TooSlow
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    return previous
+
+
+def test_a_long_run_without_spaces_extracts_in_linear_time():
+    # ", the new" twice after a 50k-character run: looking back for the name before ", the new" once read
+    # the run again from every one of its starts (minutes); now a bounded look back (well under a second)
+    import signal
+    abstract = "x" * 50_000 + ", the new" + "y" * 10 + ", the new"
+    proposals("We propose FooNet, a model.")  # (the pipeline loads outside the budget)
+    previous = _cpu_budget(2.0)
+    try:
+        got = proposals(abstract, title="T")
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+    assert got == set()
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the proposing verb joined by "and" to an earlier verb of "we", far from it
+    ("We show that direct models need far more data than cascaded ones and propose FlowPass, a technique that "
+     "reduces errors.", {"FlowPass"}),
+    ("We analyse the errors of current parsers on very long sentences and introduce SpanTree, a parser of spans.",
+     {"SpanTree"}),
+    # a participle is no verb of "we"
+    ("We apply the tagger that was developed and presented by the organisers, TagZ, to our data.", set()),
+])
+def test_a_proposing_verb_coordinated_with_an_earlier_one(abstract, expected):
+    assert proposals(abstract, title="Tagging Long Sentences") == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the subject of a present passive proposing verb, at the sentence's start
+    ("Tagging old texts is hard. In this paper, GlossTag is proposed to tag them.", {"GlossTag"}),
+    ("Tagging old texts is hard. A novel Old Script Tagging Network (OSTN) is introduced for this.", {"OSTN"}),
+    ("Tagging old texts is hard. Here, a new Rune Alignment Algorithm is presented.", {"Rune Alignment Algorithm"}),
+    # another's (past tense, or cited), or no name
+    ("Tagging old texts is hard. Recently, GlossTag was proposed. RuneNet is introduced in [4].", set()),
+    ("Tagging old texts is hard. A network reduction algorithm is proposed to tag them.", set()),
+    ("Tagging old texts is hard. Two strategies are proposed.", set()),
+])
+def test_the_subject_of_is_proposed(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected

@@ -490,11 +490,17 @@ QUALITY_WORDS = frozenset(_WORDS["quality_words"])
 KIND_RULES = ("lineage:built_kind", "lineage:unnamed_new")  # the link's base is the kind of the paper's method
 
 
+def _vary(words: list[str]) -> bool:
+    """Can ``words`` say how a variant differs from its base (no comparative, no adverb, no stop word)?"""
+    return not any(w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS or not re.fullmatch(r"[a-z][\w-]*", w)
+                   for w in words)
+
+
 def _variant_words(lead: str, written: str, g: MethodGroup) -> list[str]:
     """The words of ``lead`` (before a method's mention, written ``written``) that name a variant of it, or the
     mention itself where it holds such words ("hierarchical LSTM" of LSTM); no words that describe any method."""
     words = [w for w in lead.replace(",", " ").split()[-3:] if w not in DESCRIBING_WORDS and w not in QUALITY_WORDS]
-    if any(w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS or not re.fullmatch(r"[a-z][\w-]*", w) for w in words):
+    if not _vary(words):
         return []
     if not words and written.lower() not in {label.lower() for label in g.labels}:
         return [written]
@@ -518,7 +524,7 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) ->
         if not m or not base or not OBJECT_LEAD.fullmatch(text, ln.end, base[0].start):
             continue
         words = m.group(1).split()
-        if any(w in DESCRIBING_WORDS or w.endswith(("ly", "er", "est")) or w in VARIANT_STOPS for w in words):
+        if any(w in DESCRIBING_WORDS for w in words) or not _vary(words):
             continue
         return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
     own = [ln for ln in links if ln.derived == OWN]

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from .vocabulary import cues, only_modifiers, title_parts
+from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
+
+_PROPOSAL_CUES = data_words("proposals")
+
+
+def _words_rx(words) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
 
 STOP_CAPS = {
     "The", "A", "An", "We", "Our", "This", "These", "That", "Those", "It", "Its", "In", "On", "For",
@@ -149,6 +154,15 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+# "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
+# base form only: "the parser developed by ..." has a participle)
+WE_AND_PROPOSE = re.compile(r"\b[Ww]e\s+[^.;]{0,250}?\band\s+(?:[a-z]+ly\s+)?(?:"
+                            + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
+# "In this paper, GraphSum is proposed", "A novel Text-Of-Interest CNN (TOI-CNN) is introduced for ...": the subject
+# of a present passive proposing verb, from the sentence's start (not "X is proposed by/in [3]", another's)
+OWN_PASSIVE = re.compile(r"(?:(?i:" + _words_rx(_PROPOSAL_CUES["passive_leads"]) + r")\s*,?\s+)?(?:(?P<det>[Aa]n?)\s+)?"
+                         r"(?P<np>[^.;,:]{1,100}?)\s+(?:is|are)\s+(?:[a-z]+ly\s+)?(?:"
+                         + _words_rx(_PROPOSAL_CUES["passive_verbs"]) + r")\b(?!\s+(?:by|in\s+(?:\[|\(|[A-Z])))")
 COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?|loss|module|block|operator|"
                             r"kernel|estimator|regularizer|optimizer|sampler)\b")
 _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
@@ -168,8 +182,9 @@ _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|yi
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
 WE_USE = re.compile(r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+)?" + _USE_VERBS + r"\b")
 # between "we propose" and "called X": the name is of something used ("we propose to use ... i.e., fastText")
-COMPARED = re.compile(r"\bcompar(?:e|ed|ing)\b", re.IGNORECASE)
-USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|popular|so-called|well-known)\b|" + COMPARED.pattern, re.IGNORECASE)
+COMPARED = re.compile(r"\b(?:" + _words_rx(_PROPOSAL_CUES["comparing_words"]) + r")\b", re.IGNORECASE)
+USE_WORD = re.compile(r"\b(?:" + _USE_VERBS + r"|" + _words_rx(_PROPOSAL_CUES["known_thing_words"]) + r")\b|"
+                      + COMPARED.pattern, re.IGNORECASE)
 WE_CALL_THIS = re.compile(r"[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)\b")
 WE_CALL_NOUNS = re.compile(r"(?:[a-z][a-z-]*\s+){1,3}?(?=[^a-z\s])")
 _GENERIC_ALT = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
@@ -214,11 +229,7 @@ OUR_NAME_X = re.compile(
 )
 NAME_COMMA_OUR = re.compile(r"\s*,\s*(?:our|the)\s+(?:new|novel|proposed)\b")
 TITLE_PREFIX = re.compile(r"^\s*(?P<name>[^:]{2,40}?)\s*:\s+\S")
-TITLE_STOP = {"position", "survey", "review", "tutorial", "overview", "perspective", "introduction",
-              "note", "erratum", "comment", "editorial", "keynote", "correction", "abstract",
-              "invited talk", "demo", "poster", "book review", "squib", "opinion", "commentary",
-              "preface", "foreword", "reply", "response", "case study", "challenges", "report",
-              "vision", "letter", "obituary", "retraction", "workshop", "proceedings", "a survey"}
+TITLE_STOP = frozenset(_PROPOSAL_CUES["title_stop"])
 DATA_FOLLOW = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:data\s?sets?|benchmarks?|corpus|corpora|suite|library|"
                          r"toolkit|challenge|leaderboard|dataset)\b", re.IGNORECASE)
 # "(LSTM) based", "(CNN) and Recurrent Neural Network (RNN) based approaches": what follows the acronym
@@ -287,7 +298,21 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
             proposing = by
+    if not proposing and verb:
+        # (only the name right after the far verb: "We leverage ... and propose FooNet")
+        far = WE_AND_PROPOSE.search(sent)
+        name = parse_name(text, s_start + far.end(), s_end) if far else None
+        if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
+                and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
+                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) and coined(name):
+            out.append(Naming(name, "pattern:we_and_propose", 0.8))
     passive = PASSIVE_PROPOSE.search(sent) if verb else None
+    own_passive = OWN_PASSIVE.match(sent) if passive else None
+    if own_passive:
+        name = _passive_subject(text, s_start + own_passive.start("np"), s_start + own_passive.end("np"),
+                                s_start + own_passive.start("det") if own_passive.group("det") else -1, acronym_longs, known)
+        if name and coined(name):
+            out.append(Naming(name, "pattern:passive_subject", 0.8))
     if proposing:
         p = s_start + proposing.end()
         # (a) a name right after the verb ("We propose MaD-Mix, ...", "we present the X-former")
@@ -474,12 +499,49 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
     for m in (NAME_COMMA_OUR.finditer(sent) if (", our" in low or ", the" in low) else ()):
         k = s_start + m.start()
-        wm = re.search(r"(\S+)$", text[s_start:k])
-        if wm:
-            a, b = _strip_word(text, s_start + wm.start(1), k)
+        word = _last_word(text, s_start, k)
+        if word:
+            a, b = _strip_word(text, k - len(word), k)
             if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS:
                 out.append(Naming(Name(a, b), "pattern:name_our_new", 0.85))
     return out
+
+
+_LONGEST_NAME = 100
+
+
+def _last_word(text: str, start: int, end: int) -> str:
+    """The word that ends at ``end`` (no space before ``end``), read back at most ``_LONGEST_NAME``
+    characters (a longer run is no name): linear, where ``re.search(r"(\\S+)$", ...)`` backtracks over
+    every start of a long run without spaces."""
+    window = text[max(start, end - _LONGEST_NAME):end]
+    if not window or window[-1].isspace():
+        return ""
+    parts = window.rsplit(None, 1)
+    if len(parts) == 1 and end - start > _LONGEST_NAME:
+        return ""
+    return parts[-1]
+
+
+def _passive_subject(text: str, a: int, b: int, det: int, acronym_longs: dict,
+                     known: Callable[[str], object] | None) -> Name | None:
+    """The name the subject ``text[a:b]`` of "is proposed" is: the whole subject when it is one coined name
+    ("GraphSum"), else, after "a"/"an" (at ``det``, -1 if none) and adjectives, the long form of the acronym that ends it ("a novel
+    Text-Of-Interest CNN (TOI-CNN)") or a capitalised name that ends it ("a new Graph Reduction Algorithm")."""
+    if det < 0:
+        name = parse_name(text, a, b)
+        w = text[name.start:name.end] if name else ""
+        return name if name and name.end == b and is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS else None
+    for ls, (le, se) in acronym_longs.items():
+        if a <= ls < b and se >= b and not _names_a_task(text, se) and not (known and known(text[ls:le])) \
+                and not PREPOSITION_WORD.search(text, a, ls):
+            return Name(ls, le)
+    k = _skip_det_adj(text, det, b)
+    name = parse_name(text, k, b, allow_single_cap=False) if k is not None else None
+    if name and name.end == b and not _is_generic_name(text[name.start:name.end]) \
+            and not (known and known(text[name.start:name.end])):
+        return name
+    return None
 
 
 DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|resources?|collection|"
@@ -487,11 +549,6 @@ DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchma
                            r"test\s+suite|leaderboard)\b", re.IGNORECASE)
 
 
-def _words_rx(words) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-
-
-_PROPOSAL_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "proposals.json").read_text(encoding="utf-8"))
 # "cEnTam: Creation and Validation of a New English-Tamil Bilingual Corpus", "B2SG: a TOEFL-like Task for
 # Portuguese": the subtitle's head (after a noun of making, its object) says the name is a resource or a task
 TITLE_RESOURCE_HEAD = re.compile(
@@ -670,7 +727,7 @@ KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by
                             r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
 QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
-                             r"(?P<kind>" + _GENERIC_SG + r"|toolkit|library|parser|tagger|platform)\b")
+                             r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
 # "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
 OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?(?:[a-z][\w-]*\s+){0,4}?"
                             r"(?:" + _GENERIC_SG + r")\s*\(\s*(?P<name>[A-Za-z][^\s,;:()]*)\s*\)")
@@ -697,7 +754,7 @@ def _phrase_ok(words: list[str]) -> bool:
             and not DATASET_WORDS.search(phrase) and not any(w in NOT_METHOD_TOKENS for w in words))
 
 
-_BROAD_HEADS = {"learning", "training"}  # "a new adversarial training method": an instance of a known kind
+_BROAD_HEADS = frozenset(_PROPOSAL_CUES["broad_heads"])  # "a new adversarial training method": an instance of a known kind
 
 
 def _method_head(word: str) -> bool:
@@ -732,7 +789,7 @@ def _title_phrases(title: str, conjuncts: str) -> tuple[str, ...]:
 
 
 # what a shared task's title presents that is no method: "NJU Submissions for the WMT19 ... Task"
-_TEAM_HEADS = {"submission", "participation", "entry", "team"}
+_TEAM_HEADS = frozenset(_PROPOSAL_CUES["team_heads"])
 
 
 def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
@@ -765,7 +822,7 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
 
 
 _OBJECT_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
-_ADJECTIVE_END = re.compile(r"(?:ful|ive|al|ous|ble|ward|ent|ant|ic|ate)$")
+_ADJECTIVE_END = re.compile(r"(?:" + _words_rx(_PROPOSAL_CUES["adjective_endings"]) + r")$")
 _BASED_ON = re.compile(r"\s+(?:on|upon)\b")
 
 

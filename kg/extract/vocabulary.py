@@ -74,7 +74,14 @@ MAX_MODIFIERS = 3
 #: An acronym defined with several long forms keeps it only for the one given at least this share.
 ACRONYM_SHARE = 2 / 3
 
-CUES_FILE = Path(__file__).resolve().parent.parent / "data" / "vocabulary.json"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+CUES_FILE = DATA_DIR / "vocabulary.json"
+
+
+@lru_cache(maxsize=None)
+def data_words(name: str) -> dict:
+    """The word lists of ``kg/data/<name>.json``, read once."""
+    return json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,7 @@ class Cues:
 
 @lru_cache(maxsize=1)
 def cues() -> Cues:
-    data = json.loads(CUES_FILE.read_text(encoding="utf-8"))
+    data = data_words(CUES_FILE.stem)
     return Cues(frozenset(data["technique_heads"]), frozenset(data["kind_nouns"]),
                 frozenset(data["loose_kind_nouns"]), frozenset(data["defining_kind_nouns"]),
                 frozenset(data["plain_modifiers"]),
