@@ -686,15 +686,14 @@ def test_a_title_for_a_method_is_of_its_line(title, abstract, pair):
 def test_the_cue_words_are_data():
     """Lineage's word lists and cue patterns live in ``kg/data/lineage.json``, the methods component's
     kind nouns in ``kg/data/methods.json``; the modules compile them once."""
-    import json
-
     from kg.extract import lineage, methods
+    from kg.extract.vocabulary import data_words
 
-    data = json.loads(lineage.WORDS_FILE.read_text(encoding="utf-8"))
+    data = data_words("lineage")
     assert "writing" in data["task_name_ends"] and "writing" in lineage.TASK_NAME_ENDS
     assert [c["rule"] for c in data["cues"]] == [rule for rule, *_ in lineage.CUES]
     assert set(data["data_heads"]) <= set(lineage.RESOURCE_HEADS)  # "a corpus of X" is the object's resource
-    kinds = json.loads(methods.KIND_WORDS_FILE.read_text(encoding="utf-8"))
+    kinds = data_words("methods")
     assert methods._KIND_COMMA_NAME.search("the previous method, FooNet.") and "baseline" in kinds["comma_kind_nouns"]
 
 

@@ -4,11 +4,10 @@ Pure functions over a text; each returns ``(start, end, value)`` triples with ch
 """
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 from .text import clean_label
+from .vocabulary import data_words
 
 # --- URLs -------------------------------------------------------------------------------------
 
@@ -142,7 +141,7 @@ def _strong(name: str) -> bool:
 _HEAD_WORD = re.compile(rf"\b{_DATA_HEAD}")
 
 
-_CUES = json.loads((Path(__file__).resolve().parent.parent / "data" / "dataset_cues.json").read_text(encoding="utf-8"))
+_CUES = data_words("dataset_cues")
 
 
 def _alternatives(words: list[str]) -> str:

@@ -14,13 +14,12 @@ name alone (its family is the catalogue's ``skos:broader``).
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from .methods import COMPARE_CUE, DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
+from .vocabulary import data_words
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
@@ -39,8 +38,7 @@ class Link:
 
 
 #: The cue words and patterns of lineage, data (its "_about" says what each list is).
-WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "lineage.json"
-_WORDS = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+_WORDS = data_words("lineage")
 # (rule, regex, max characters between the cue and the base, only in sentences that propose)
 CUES = [(c["rule"], c["pattern"], c["gap"], c["proposing"]) for c in _WORDS["cues"]]
 _CUES = [(rule, re.compile(rx), gap, prop) for rule, rx, gap, prop in CUES]

@@ -7,24 +7,21 @@ its spans, labels, key and role.
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .naming import DATASET_WORDS, PASSIVE_PROPOSE, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
-from .vocabulary import cues, only_modifiers, title_parts
+from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
                    find_word, norm_key, singular, slugify, X_SUFFIXES)
 
 #: The kind nouns of the rules below, data (its "_about" says what each list is).
-KIND_WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "methods.json"
-_KIND_WORDS = json.loads(KIND_WORDS_FILE.read_text(encoding="utf-8"))
+_KIND_WORDS = data_words("methods")
 
 
 @dataclass
