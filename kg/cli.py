@@ -7,8 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from kg.model import InputError
-from kg.rdf.store import StoreError, open_store
+from kg.model import InputError, StoreError
 
 
 class UsageError(Exception):
@@ -35,6 +34,13 @@ def print_rows(rows: list[dict], fmt: str = "table", out=None) -> None:
     for row in cells:
         out.write("  ".join(v[:w].ljust(w) for v, w in zip(row, widths)).rstrip() + "\n")
     out.write(f"({len(rows)} rows)\n")
+
+
+def open_store(target: str):
+    """The store a command reads (loaded on a command's first use: ``kg --help`` needs none)."""
+    from kg.rdf.store import open_store as opened
+
+    return opened(target)
 
 
 def query_text(query_or_file: str) -> str:

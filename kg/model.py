@@ -33,6 +33,11 @@ class Problem:
         return f"{where}: {self.message}"
 
 
+class StoreError(Exception):
+    """A store that cannot be opened or a query that cannot run, said in one line (kept here, with
+    the stages' other errors, so that the command line catches it without loading the store)."""
+
+
 class InputError(Exception):
     """Bad input that stops a whole document (empty, binary, unknown format, not UTF-8)."""
 

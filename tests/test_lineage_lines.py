@@ -4,6 +4,7 @@ the catalogue's family, a model of an architecture, a name built on the name), w
 finds, the map's choice of nodes, and the map in a real headless Chromium."""
 import json
 
+import pyoxigraph as ox
 import pytest
 
 from conftest import FIXTURES, KGM, KGR
@@ -570,3 +571,32 @@ def test_parts_of_a_method_are_no_kinds_of_it(senses_store):
     assert senses_store.ask(f"ASK {{ <{KGM}self-attention> skos:broader <{KGM}attention-mechanism> }}")
     diffusion = {n.id for n in lineage(senses_store, "diffusion model").nodes}
     assert KGM + "diffusion-models" in diffusion and KGM + "score-matching" not in diffusion
+
+
+def test_a_catalogued_method_extends_another_only_where_its_proposer_says_so(tmp_path):
+    # the catalogue's A extends B in a paper proposing A (kept), C extends D in a paper that does not
+    # propose C (its own method's sentence: left out), and a method of no catalogue, E, extends F
+    # (kept); a stated extension with two sentences is one link
+    from kg.analytics.lineage import CATALOGUED, line_extends_graph
+    from kg.rdf.store import LocalStore
+
+    kg, prov = "https://w3id.org/research-kg/ontology#", "http://www.w3.org/ns/prov#"
+    ttl = f"""@prefix kg: <{kg}> . @prefix m: <{KGM}> . @prefix r: <{KGR}> .
+    @prefix skos: <http://www.w3.org/2004/02/skos/core#> . @prefix prov: <{prov}> .
+    m:a a kg:Method ; skos:inScheme m:scheme ; kg:extends m:b .
+    m:c a kg:Method ; skos:inScheme m:scheme ; kg:extends m:d .
+    m:e a kg:Method ; kg:extends m:f .
+    r:p1 kg:proposes m:a . r:p2 kg:proposes m:e .
+    r:e1 kg:subject m:a ; kg:predicate kg:extends ; kg:object m:b ; prov:wasDerivedFrom r:p1 ; kg:sentence "one" .
+    r:e2 kg:subject m:c ; kg:predicate kg:extends ; kg:object m:d ; prov:wasDerivedFrom r:p2 ; kg:sentence "two" .
+    r:e3 kg:subject m:e ; kg:predicate kg:extends ; kg:object m:f ; prov:wasDerivedFrom r:p2 ; kg:sentence "three" .
+    r:e4 kg:subject m:e ; kg:predicate kg:extends ; kg:object m:f ; prov:wasDerivedFrom r:p2 ; kg:sentence "four" .
+    """
+    store = LocalStore(tmp_path / "store", read_only=False)
+    try:
+        store.add(ox.parse(ttl, ox.RdfFormat.TURTLE))
+        catalogued = {r["m"] for r in store.select(CATALOGUED)}
+        assert catalogued == {KGM + "a", KGM + "c"}
+        assert sorted(line_extends_graph(store, catalogued).edges) == [(KGM + "a", KGM + "b"), (KGM + "e", KGM + "f")]
+    finally:
+        store.close()

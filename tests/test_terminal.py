@@ -85,3 +85,18 @@ def test_a_second_build_into_a_busy_store_says_so(tmp_path, seed_build):
     assert run.stderr.count("\n") == 1, run.stderr
     assert "another build is writing to this store" in run.stderr and "LOCK" not in run.stderr
     assert not any(p.name.startswith(".building") for p in out.iterdir())
+
+
+def loaded(code: str) -> list[str]:
+    """Which of the heavy libraries a fresh interpreter has loaded after running ``code``."""
+    probe = code + "\nprint(' '.join(m for m in ('pandas', 'rdflib', 'pyoxigraph') if m in sys.modules), file=sys.stderr)"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stderr.split()
+
+
+def test_commands_load_the_libraries_they_use_on_first_use():
+    """`kg --help` opens no store, so loads neither rdflib nor pyoxigraph; an increment (the build and
+    the site it writes again) makes no table, so never loads pandas; a ranking does."""
+    assert loaded("import sys, kg.cli\ntry:\n    kg.cli.main(['--help'])\nexcept SystemExit:\n    pass") == []
+    assert "pandas" not in loaded("import sys, kg.cli, kg.build, kg.views")
+    assert "pandas" in loaded("import sys\nfrom kg.analytics import rank, summary\nimport networkx as nx\n"
+                              "from kg.analytics.metrics import pagerank\npagerank(nx.path_graph(3))")

@@ -11,9 +11,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FORMATS = ("graphml", "gexf", "csv")
 
@@ -36,6 +39,7 @@ def flattened(g: nx.Graph) -> nx.Graph:
 def export(g: nx.Graph, path: str | Path, fmt: str | None = None) -> list[Path]:
     """Write ``g`` as ``graphml``, ``gexf`` or ``csv`` (format from the suffix unless given);
     CSV writes ``<stem>.nodes.csv`` and ``<stem>.edges.csv`` beside ``path``. Returns the files."""
+    import pandas as pd
     path = Path(path)
     fmt = (fmt or path.suffix.lstrip(".")).lower()
     if fmt not in FORMATS:

@@ -9,10 +9,14 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import networkx as nx
 import numpy as np
-import pandas as pd
 import scipy.sparse
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Above this many nodes betweenness is estimated from a sample of source nodes.
 EXACT_BETWEENNESS_MAX = 1500
@@ -26,6 +30,7 @@ def degrees(g: nx.Graph, weight: str = "weight") -> pd.DataFrame:
     >>> degrees(nx.Graph([(1, 2, {"weight": 3})])).to_dict("list")
     {'degree': [1, 1], 'weighted_degree': [3, 3]}
     """
+    import pandas as pd
     return pd.DataFrame(
         {"degree": dict(g.degree()), "weighted_degree": dict(g.degree(weight=weight))},
         index=pd.Index(list(g.nodes), dtype=object),
@@ -38,6 +43,7 @@ def pagerank(g: nx.Graph, weight: str = "weight") -> pd.Series:
     >>> float(round(pagerank(nx.star_graph(3)).loc[0], 2))
     0.48
     """
+    import pandas as pd
     if g.number_of_nodes() == 0:
         return pd.Series(dtype=float, name="pagerank")
     nodes = list(g)
@@ -78,6 +84,7 @@ def betweenness(g: nx.Graph, k: int | None = None, seed: int = SEED) -> pd.Serie
     >>> betweenness(nx.path_graph(3)).tolist()
     [0.0, 1.0, 0.0]
     """
+    import pandas as pd
     n = g.number_of_nodes()
     if k is None and n > EXACT_BETWEENNESS_MAX:
         k = BETWEENNESS_SAMPLES
@@ -93,6 +100,7 @@ def communities(g: nx.Graph, weight: str = "weight", resolution: float = 1.0, se
     >>> communities(g).to_dict()
     {1: 0, 2: 0, 3: 0, 4: 1, 5: 1}
     """
+    import pandas as pd
     parts = nx.community.louvain_communities(g, weight=weight, resolution=resolution, seed=seed)
     parts = sorted(parts, key=lambda c: (-len(c), min(map(str, c))))
     index = {n: i for i, c in enumerate(parts) for n in c}
@@ -101,6 +109,7 @@ def communities(g: nx.Graph, weight: str = "weight", resolution: float = 1.0, se
 
 def components(g: nx.Graph) -> pd.Series:
     """Connected component of each node (0 = largest), as a Series node → component."""
+    import pandas as pd
     parts = sorted(nx.connected_components(g), key=lambda c: (-len(c), min(map(str, c))))
     index = {n: i for i, c in enumerate(parts) for n in c}
     return pd.Series({n: index[n] for n in g.nodes}, name="component", dtype=int)
@@ -113,9 +122,11 @@ def brokers(g: nx.Graph, community: pd.Series | None = None, weight: str = "weig
     Sorted by communities reached, then participation, then weighted degree.
 
     >>> g = nx.Graph([(1, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (3, 4)])
+    >>> import pandas as pd
     >>> brokers(g, pd.Series({1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 1}), top=2).index.tolist()
     [3, 4]
     """
+    import pandas as pd
     community = communities(g, weight=weight) if community is None else community
     rows = {}
     for n in g.nodes:
@@ -145,6 +156,7 @@ def node_table(g: nx.Graph, with_betweenness: bool = True, seed: int = SEED) -> 
     >>> node_table(nx.Graph([(1, 2)])).columns.tolist()
     ['label', 'degree', 'weighted_degree', 'pagerank', 'betweenness', 'community', 'component']
     """
+    import pandas as pd
     df = pd.DataFrame({"label": {n: g.nodes[n].get("label", str(n)) for n in g.nodes}},
                       index=pd.Index(list(g.nodes), dtype=object))
     df = df.join(degrees(g))

@@ -7,13 +7,16 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import pyoxigraph as ox
 
 from kg.analytics.names import find_one
 from kg.analytics.projections import local_name, year_of
 from kg.rdf.store import Store
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PROFILE = """
 SELECT ?person ?method ?label ?paper ?year ?proposed WHERE {
@@ -35,6 +38,7 @@ def author_method_profile(store: Store, person: str) -> pd.DataFrame:
     """The methods a person's papers name: ``papers`` naming it, how many ``proposed`` it,
     ``first_year``/``last_year`` (nullable ints: undated papers add no year) and ``years``.
     ``person`` is a name (looked up) or an IRI. Sorted by papers, then first year."""
+    import pandas as pd
     iri = find_one(store, person, ("person",)).iri
     papers: dict[str, set] = defaultdict(set)
     proposed: dict[str, set] = defaultdict(set)
@@ -61,6 +65,7 @@ def method_adopters(store: Store, method: str) -> pd.DataFrame:
     """Per year, the ``papers`` naming a method, their ``authors`` and the ``new_authors``
     (naming it for the first time). Undated papers form a last row with ``year`` <NA>, and count
     as new only for authors not seen in a dated year."""
+    import pandas as pd
     iri = find_one(store, method, ("method",)).iri
     papers: dict[int | None, set] = defaultdict(set)
     authors: dict[int | None, set] = defaultdict(set)

@@ -6,13 +6,17 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import networkx as nx
-import pandas as pd
 
 from kg.analytics import metrics
 from kg.analytics.projections import coauthor_graph, coauthor_projection, method_cooccurrence_graph, paper_index
 from kg.defaults import GRAPH_NAMES, METRICS
 from kg.rdf.store import Store
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 GRAPHS = dict(zip(GRAPH_NAMES, (coauthor_graph, method_cooccurrence_graph)))
 
@@ -39,6 +43,7 @@ OWNERS = "SELECT (COUNT(DISTINCT ?person) AS ?n) WHERE { ?src kg:profileOwner ?p
 
 def score_nodes(g: nx.Graph, metric: str) -> pd.Series:
     """One metric for every node of a projected graph (``papers``: papers naming/written)."""
+    import pandas as pd
     if metric == "pagerank":
         return metrics.pagerank(g)
     if metric in ("degree", "weighted_degree"):
@@ -54,6 +59,7 @@ def rank(store: Store, what: str = "authors", metric: str = "pagerank", top: int
     """The ``top`` authors (coauthor network) or methods (co-occurrence network) by ``metric``
     (``pagerank``, ``degree``, ``weighted_degree``, ``betweenness`` or ``papers``), ranked from 1,
     with ``iri``, ``label``, the metric, ``papers`` and ``degree``. Ties keep label order."""
+    import pandas as pd
     if what not in GRAPHS:
         raise ValueError(f"unknown ranking {what!r}: choose one of {', '.join(GRAPHS)}")
     g = GRAPHS[what](store)

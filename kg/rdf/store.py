@@ -16,6 +16,7 @@ from typing import Any
 
 import pyoxigraph as ox
 
+from kg.model import StoreError
 from kg.rdf.namespaces import PREFIXES, SPARQL_PROLOGUE
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
@@ -36,10 +37,6 @@ GRAPH_FORMATS = {
     "ntriples": (ox.RdfFormat.N_TRIPLES, "application/n-triples"),
     "jsonld": (ox.RdfFormat.JSON_LD, "application/ld+json"),
 }
-
-
-class StoreError(Exception):
-    """A store that cannot be opened or a query that cannot run, said in one line."""
 
 
 def to_term(value: Any) -> Term:

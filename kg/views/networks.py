@@ -12,9 +12,9 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
-import pandas as pd
 
 from kg.analytics.metrics import communities, pagerank, pagerank_matrix
 from kg.analytics.names import find_one
@@ -34,6 +34,9 @@ from kg.defaults import MAX_NODES
 from kg.rdf.store import Store
 from kg.views.layout import SPACING, induced, packed_layout
 from kg.views.page import OTHER, PALETTE, LegendItem, Page, new_network, write_page
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: A big view keeps its communities and layout while the nodes and links it draws differ from those
 #: they were computed for by less than this share (summed over the writings since); new nodes join a
@@ -82,6 +85,7 @@ def _papers_info(papers: list[str], index: dict[str, dict]) -> tuple[list[str], 
 def _trim(p: Projection, max_nodes: int, what: str) -> tuple[nx.Graph, pd.Series, list[str]]:
     """The projection's ``max_nodes`` nodes of highest PageRank (ranked over all of it) as a
     graph; the PageRank of what is kept, and a note saying what was left out."""
+    import pandas as pd
     score = pd.Series(pagerank_matrix(p.adjacency), index=pd.Index(p.nodes, dtype=object), name="pagerank")
     if len(p.nodes) <= max_nodes:
         return p.graph(), score, []
@@ -179,6 +183,7 @@ def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series,
             kept: dict | None = None, adapt: bool = False) -> tuple[pd.Series, callable]:
     """Each node's group (Louvain community, or ``category_of(node)``) and a namer of groups:
     a community is named after its member of highest ``score``."""
+    import pandas as pd
     if color_by == "community":
         com = pd.Series(reuse(kept, "communities", [sorted(g.nodes), _weighted_edges(g)],
                               lambda: communities(g).to_dict(), (lambda old: _joined_groups(g, old)) if adapt else None),
