@@ -177,3 +177,24 @@ def opened(browser):
     yield open_
     for p in pages:
         p.close()
+
+
+class TooSlow(Exception):
+    """CPU time ran out (see ``cpu_budget``)."""
+
+
+@contextlib.contextmanager
+def cpu_budget(seconds: float):
+    """Raise TooSlow once the process has spent ``seconds`` of CPU time (user + sys: the machine's load
+    does not count) inside the block: a test of linear time on long untrusted text."""
+    import signal
+
+    def stop(*_):
+        raise TooSlow
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)

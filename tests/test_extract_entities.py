@@ -123,6 +123,23 @@ def test_shared_task_names_are_not_datasets(nlp, text):
     assert names(nlp(text), "dataset") == []
 
 
+def test_a_dataset_before_another_task_name_stays_a_dataset(nlp):
+    # the words between a name and "Task" are a shared task's name, not a conjunction and another name
+    assert names(nlp("We train on CoNLL-2003 and test on SQuAD and the RTE Task."), "dataset") == ["SQuAD"]
+
+
+@pytest.mark.parametrize("text", ["A.Corpus." * 5555, "Ab.Dataset." * 4545, "Zed, a corpus, " * 3000,
+                                  "datasets, Zed and Qux, " * 2000, "Zed Qux: " * 3000 + "A Dataset"])
+def test_dataset_shapes_take_linear_time_on_long_text(text):
+    # a name starts a word: a dotted run of name heads ("A.Corpus.A.Corpus...") was read again from
+    # every one of its starts (15 s of CPU at 50k characters); now well under a second
+    from conftest import cpu_budget
+    from kg.extract.entities import find_dataset_shapes
+
+    with cpu_budget(1.0):
+        find_dataset_shapes(text, title_end=200)
+
+
 def test_catalogued_series_is_a_dataset_outside_a_shared_task(nlp):
     assert names(nlp("We train on WMT14 En-De and evaluate on the SemEval data."), "dataset") == ["WMT14 En-De", "SemEval"]
 

@@ -298,34 +298,14 @@ def test_a_baseline_the_paper_proposes_is_its_proposal(abstract, name):
     assert name in proposals(abstract)
 
 
-class _TooSlow(Exception):
-    pass
-
-
-def _cpu_budget(seconds):
-    """Raise _TooSlow once the process has spent ``seconds`` of CPU time (user + sys: the machine's load
-    does not count) from now on."""
-    import signal
-
-    def stop(*_):
-        raise _TooSlow
-    previous = signal.signal(signal.SIGPROF, stop)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    return previous
-
-
 def test_a_long_run_without_spaces_extracts_in_linear_time():
     # ", the new" twice after a 50k-character run: looking back for the name before ", the new" once read
     # the run again from every one of its starts (minutes); now a bounded look back (well under a second)
-    import signal
+    from conftest import cpu_budget
     abstract = "x" * 50_000 + ", the new" + "y" * 10 + ", the new"
     proposals("We propose FooNet, a model.")  # (the pipeline loads outside the budget)
-    previous = _cpu_budget(2.0)
-    try:
+    with cpu_budget(2.0):
         got = proposals(abstract, title="T")
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
     assert got == set()
 
 

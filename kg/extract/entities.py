@@ -154,8 +154,8 @@ _SEQ = rf"{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,4}}"
 # "the HSK dynamic composition corpus": the name, up to two words of description, its head
 _HEAD_AFTER = re.compile(rf"[ \t]+((?:[a-z][a-z-]*[ \t]+){{0,2}}?)(?:{_alternatives(_CUES['heads'])})\b")
 # "the Internet Argument Corpus 2.0", "the Corpus of Contemporary American English"
-_NAMED_RESOURCE = re.compile(
-    rf"(?<![\w-])(?:(?P<name>{_SEQ})[ \t]+)?(?P<head>{_alternatives(_CUES['name_heads'])})"
+_NAMED_RESOURCE = re.compile(  # a name starts a word: not inside a dotted token ("A.Corpus.A"), read once
+    rf"(?<![\w.-])(?:(?P<name>{_SEQ})[ \t]+)?(?P<head>{_alternatives(_CUES['name_heads'])})"
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?P<of>{_SEQ}))?(?:[ \t]+(?:v?\d+\.\d+|v\d+))?(?![\w-])")
 # a coined resource's name: "ZedBank", "QuxLex 2.0"
 _RESOURCE_WORD = re.compile(rf"(?<![\w-])(?:[A-Z][\w-]*)?[A-Za-z](?:{_alternatives(_CUES['resource_suffixes'])})"
@@ -179,7 +179,7 @@ _AFTER_KIND = re.compile(
     rf"((?:{_ITEMS}[ \t]*,[ \t]*)*(?:{_ITEMS}[ \t]*,?[ \t]*(?:and|or)[ \t]+)?{_ITEMS})"
     rf"(?=[ \t]*(?:[.;:,()]|-\s|$)|[ \t]+(?:which|that|as|for|respectively|to|in|are|is|were|was|with)\b)")
 # "the WMT 2019 news translation shared task", "SemEval-2017 Task 5": a shared task's name, not a dataset's
-_SHARED_TASK = re.compile(rf"(?:[- ]?'?\d{{2,4}})?,?(?:[ \t]+(?!(?:{_KIND}|data|of|from|in|on)\b)[\w-]+){{0,3}}?[ \t]+(?:{_alternatives(_CUES['task_words'])}|"
+_SHARED_TASK = re.compile(rf"(?:[- ]?'?\d{{2,4}})?,?(?:[ \t]+(?!(?:{_KIND}|{_alternatives(_CUES['not_in_task_name'])})\b)[\w-]+){{0,3}}?[ \t]+(?:{_alternatives(_CUES['task_words'])}|"
                           rf"[Ss]hared(?:[ \t]+[\w-]+){{1,3}}?[ \t]+[Tt]asks?)(?![\w-])")
 # a title "ZedQA: A Real-life Dataset for ..."
 _TITLE_NAMES = re.compile(
