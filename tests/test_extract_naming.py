@@ -298,6 +298,12 @@ def test_a_baseline_the_paper_proposes_is_its_proposal(abstract, name):
     assert name in proposals(abstract)
 
 
+def test_the_name_before_a_long_stretch_of_spaces_is_read_back():
+    from kg.extract.naming import _last_word
+    assert _last_word(" " * 100 + "FooNet", 0, 106) == "FooNet"
+    assert _last_word("x" * 200, 0, 200) == ""  # a run longer than any name
+
+
 def test_a_long_run_without_spaces_extracts_in_linear_time():
     # ", the new" twice after a 50k-character run: looking back for the name before ", the new" once read
     # the run again from every one of its starts (minutes); now a bounded look back (well under a second)
@@ -317,6 +323,9 @@ def test_a_long_run_without_spaces_extracts_in_linear_time():
      {"SpanTree"}),
     # a participle is no verb of "we"
     ("We apply the tagger that was developed and presented by the organisers, TagZ, to our data.", set()),
+    # the verb of another's work between ("prior studies ... introduce")
+    ("We note that prior studies rely on large corpora and introduce ZorbNet for low-resource tagging.", set()),
+    ("We leverage recent advances in parallel tagging and propose ZorbNet for low-resource tagging.", {"ZorbNet"}),
 ])
 def test_a_proposing_verb_coordinated_with_an_earlier_one(abstract, expected):
     assert proposals(abstract, title="Tagging Long Sentences") == expected
@@ -331,6 +340,10 @@ def test_a_proposing_verb_coordinated_with_an_earlier_one(abstract, expected):
     ("Tagging old texts is hard. Recently, GlossTag was proposed. RuneNet is introduced in [4].", set()),
     ("Tagging old texts is hard. A network reduction algorithm is proposed to tag them.", set()),
     ("Tagging old texts is hard. Two strategies are proposed.", set()),
+    ("Tagging old texts is hard. QuillNet is proposed in recent work to tag them, but it fails.", set()),
+    ("Tagging old texts is hard. GlossTag is introduced in earlier studies.", set()),
+    ("Tagging old texts is hard. GlossTag is recently proposed for this.", set()),
+    ("Tagging old texts is hard. GlossTag is proposed in this paper to tag them.", {"GlossTag"}),
 ])
 def test_the_subject_of_is_proposed(abstract, expected):
     assert proposals(abstract, title="Tagging Old Texts") == expected

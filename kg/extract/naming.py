@@ -162,7 +162,13 @@ WE_AND_PROPOSE = re.compile(r"\b[Ww]e\s+[^.;]{0,250}?\band\s+(?:[a-z]+ly\s+)?(?:
 # of a present passive proposing verb, from the sentence's start (not "X is proposed by/in [3]", another's)
 OWN_PASSIVE = re.compile(r"(?:(?i:" + _words_rx(_PROPOSAL_CUES["passive_leads"]) + r")\s*,?\s+)?(?:(?P<det>[Aa]n?)\s+)?"
                          r"(?P<np>[^.;,:]{1,100}?)\s+(?:is|are)\s+(?:[a-z]+ly\s+)?(?:"
-                         + _words_rx(_PROPOSAL_CUES["passive_verbs"]) + r")\b(?!\s+(?:by|in\s+(?:\[|\(|[A-Z])))")
+                         + _words_rx(_PROPOSAL_CUES["passive_verbs"]) + r")\b(?!\s+(?:by|from|in\s+(?!(?:"
+                         + _words_rx(_PROPOSAL_CUES["passive_own_places"]) + r")\b)))")
+# "X is proposed in recent work", "X is introduced by ...": another's
+OTHERS_WORK = re.compile(r"\b(?:" + _words_rx(_PROPOSAL_CUES["others_work_words"]) + r")\b", re.I)
+# "We note that prior studies rely on ... and introduce X": a clause of another's work before the far verb
+OTHERS_CLAUSE = re.compile(r"\b(?:that|which|whereas|while)\s+(?:[\w-]+\s+){0,2}?(?:"
+                           + _words_rx(_PROPOSAL_CUES["others_work_words"]) + r")\b", re.I)
 COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?|loss|module|block|operator|"
                             r"kernel|estimator|regularizer|optimizer|sampler)\b")
 _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
@@ -301,13 +307,15 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     if not proposing and verb:
         # (only the name right after the far verb: "We leverage ... and propose FooNet")
         far = WE_AND_PROPOSE.search(sent)
-        name = parse_name(text, s_start + far.end(), s_end) if far else None
+        name = parse_name(text, s_start + far.end(), s_end) if far and not OTHERS_CLAUSE.search(far.group()) else None
         if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) and coined(name):
             out.append(Naming(name, "pattern:we_and_propose", 0.8))
     passive = PASSIVE_PROPOSE.search(sent) if verb else None
     own_passive = OWN_PASSIVE.match(sent) if passive else None
+    if own_passive and OTHERS_WORK.search(sent, own_passive.end("np"), own_passive.end() + 40):
+        own_passive = None  # "X is introduced in earlier studies", "... is proposed as in prior work"
     if own_passive:
         name = _passive_subject(text, s_start + own_passive.start("np"), s_start + own_passive.end("np"),
                                 s_start + own_passive.start("det") if own_passive.group("det") else -1, acronym_longs, known)
@@ -517,10 +525,10 @@ def _last_word(text: str, start: int, end: int) -> str:
     window = text[max(start, end - _LONGEST_NAME):end]
     if not window or window[-1].isspace():
         return ""
-    parts = window.rsplit(None, 1)
-    if len(parts) == 1 and end - start > _LONGEST_NAME:
-        return ""
-    return parts[-1]
+    word = window.rsplit(None, 1)[-1]
+    if len(word) == len(window) and end - start > _LONGEST_NAME:
+        return ""  # the run goes on before the window
+    return word
 
 
 def _passive_subject(text: str, a: int, b: int, det: int, acronym_longs: dict,
