@@ -84,7 +84,7 @@ SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his
                           r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
-UNNAMED_NEW = re.compile(r"\s+(?:" + "|".join(_WORDS["new_kind_nouns"]) + r")s?\b")
+UNNAMED_NEW = re.compile(r"\s+(?:" + "|".join(map(re.escape, _WORDS["new_kind_nouns"])) + r")s?\b")
 # "a new GNN architecture called X", "a novel GNN model FooNet", "a new GNN framework (FooNet)", with words that
 # say what kind of a Y before the kind's noun: "a novel LSTM language model FooLM", "a new seq2seq pre-training method X"
 NEW_KIND_CALLED = re.compile(r"\)?(?:(?:\s+(?!(?:" + _NOT_ADJ + r")\b)[a-z][\w-]*){0,2}\s+(?:"
@@ -338,7 +338,7 @@ def _as_kind(text, in_sent, s_start, s_end, proposed_groups, add) -> None:
 # for FooNet": the methods of the clause before the cue are bases of the paper's method (named right after it, or "our
 # <self noun>", "the proposed ..."); not "used as a basis for linguistic inquiries"
 BACKBONE_STEMS = tuple(n.split()[0] for n in _WORDS["backbone_nouns"])
-BACKBONE = re.compile(r"\bas\s+(?:the|a|an|our|its)\s+(?:[\w-]+\s+)?(?:" + "|".join(_WORDS["backbone_nouns"]) + r")"
+BACKBONE = re.compile(r"\bas\s+(?:the|a|an|our|its)\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, _WORDS["backbone_nouns"])) + r")"
                       r"(?:\s+(?:" + _NOUNS + r"))?\s+(?:of|for)\s+")
 
 
@@ -362,7 +362,7 @@ def _backbone(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> No
 # "Our system is a stacked BiLSTM, equipped with ...", "FooNet is a BERT-based classifier", "Our approach is a GRU model
 # with ...": the copula gives the paper's method its kind (a noun phrase with no preposition before the method: not
 # "a combination of X and Y"; "a version of X" is lineage:variant_of)
-IS_A_LEAD = re.compile(r"\s+(?:is|was)\s+(?:(?:" + "|".join(_WORDS["copula_adverbs"]) + r")\s+)?(?:a|an)\s+"
+IS_A_LEAD = re.compile(r"\s+(?:is|was)\s+(?:(?:" + "|".join(map(re.escape, _WORDS["copula_adverbs"])) + r")\s+)?(?:a|an)\s+"
                        r"(?:(?!(?:" + _NOT_ADJ + r")\b)[\w-]+,?\s+){0,3}")
 IS_A_END = re.compile(KIND_TAIL + r"(?=\s*(?:[,.;:(]|$)|\s+(?:with|that|which|for|trained|to|on|in|using)\b)")
 
