@@ -165,8 +165,7 @@ _TITLE_PART_END = re.compile(r"[ \t]*(?:[:―–—]|$)")
 _NAME_HEAD = re.compile(rf"(?:{_alternatives(_CUES['name_heads'])})(?![\w-])")
 _KIND_WORD = re.compile(rf"\b(?:{_KIND})(?![\w-])")
 _APPOSITION = re.compile(r"(?:,|[ \t]is)[ \t]+(?:a|an|the|our)[ \t]")
-_LEAD_STOP = {"The", "A", "An", "Our", "This", "These", "That", "We", "In", "On", "For", "With", "From", "New",
-              "Novel", "Large", "Using", "Towards", "Toward"}
+_LEAD_STOP = frozenset(_CUES["lead_stops"])
 # "We release ZedBank, a corpus of ...", "ZedBank (ZB) is a new treebank"
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])({_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,3}})(?:[ \t]*\([^()\n]{{1,40}}\))?(?:[ \t]*,|[ \t]+is)"
