@@ -398,9 +398,11 @@ def relink(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
         batch = [Paper(key, *texts[key], None, [], False, [], []) for key in papers[start:start + BATCH]]
         before = delta.extracted(store, [paper_iri(paper.key) for paper in batch])
         extractions = increment.extractor.submit(batch).result()
-        after = [list(increment._extraction_triples([extraction])) for extraction in extractions]
+        after = [list(increment._extraction_triples([extraction], stored=True)) for extraction in extractions]
         gone: set[ox.Quad] = set()
         for extraction, triples in zip(extractions, after):
+            if extraction.failed:  # it keeps what an earlier build extracted
+                continue
             paper = paper_iri(extraction.paper_key)
             old, new = before[paper], {t for t in triples if delta.is_extracted(t, paper)}
             if old != new:
@@ -618,14 +620,16 @@ class Increment:
                 self.described.add(iri.value)
                 yield from triples
 
-    def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Quad]:
-        """Each paper's methods keyed against the registry, then its links and evidence."""
+    def _extraction_triples(self, extractions: list[Extraction], stored: bool = False) -> Iterator[ox.Quad]:
+        """Each paper's methods keyed against the registry, then its links and evidence. A paper
+        whose extraction failed is reported (by its file and line if this build read it, else by its
+        key) and stays as its record states it, with what an earlier build extracted if ``stored``."""
         for extraction in extractions:
             self.report.extracted += 1
             path, line = self.read_at.pop(extraction.paper_key, (f"paper {extraction.paper_key}", None))
-            if extraction.failed:  # the paper stays, as its record states it
-                self.report.problems.append(
-                    Problem(path, f"extraction failed, paper built without extracted facts: {extraction.failed}", line))
+            if extraction.failed:
+                kept = "paper keeps the facts extracted before" if stored else "paper built without extracted facts"
+                self.report.problems.append(Problem(path, f"extraction failed, {kept}: {extraction.failed}", line))
                 continue
             for method in self.methods.assign_all(extraction):
                 iri = method_iri(method.key).value
