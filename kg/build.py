@@ -106,8 +106,9 @@ class BuildReport:
 
 
 class BuildFailed(Exception):
-    """A build stopped before anything was written (``--strict`` and bad input, or no input);
-    ``problems`` are the input's problems that explain it."""
+    """A build stopped (``--strict`` and bad input, no input, an extraction that fails on every
+    paper); a build into a folder leaves the previous one as it was. ``problems`` are the input's
+    problems that explain it."""
 
     def __init__(self, message: str, problems: Sequence[Problem] = ()):
         super().__init__(message)
@@ -140,7 +141,9 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
     paper's methods canonicalised on their own (the registry keys them later, in order); ``taught``:
     the names the corpus vocabulary says each paper proposes (``Vocabulary.proposals_of``).
     A paper whose extraction raises does not stop the others: its extraction is empty, with
-    ``failed`` saying why (the build reports it and keeps the paper's record)."""
+    ``failed`` saying why (the build reports it and keeps the paper's record). When every paper of
+    a batch of two or more fails, the extraction is broken, not the papers: the build fails
+    (``BuildFailed``). Running out of memory is never a paper's failure."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
 
     # a file's version too: a build folder's vocabulary.ttl changes from one build to the next
@@ -158,14 +161,31 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
 
     try:
         return extracted(papers)
+    except MemoryError:
+        raise
     except Exception:  # a paper's text broke a rule: the batch again, a paper at a time
         out = []
         for paper in papers:
             try:
                 out += extracted([paper])
+            except MemoryError:
+                raise
             except Exception as error:
-                out.append(Extraction(paper.key, failed=" ".join(f"{type(error).__name__}: {error}".split())))
+                out.append(Extraction(paper.key, failed=_one_line(error)))
+        if len(papers) > 1 and all(extraction.failed for extraction in out):
+            raise BuildFailed(f"the extraction failed on each of the {len(papers)} papers of a batch: "
+                              f"it is broken, not the papers ({out[0].failed})")
         return out
+
+
+#: The longest text of an error a build reports in its one line.
+ERROR_TEXT = 200
+
+
+def _one_line(error: Exception) -> str:
+    """The type and text of ``error`` on one line, cut at ``ERROR_TEXT`` characters."""
+    said = " ".join(f"{type(error).__name__}: {error}".split())
+    return said if len(said) <= ERROR_TEXT else said[:ERROR_TEXT - 1] + "…"
 
 
 def _version(path: str) -> tuple[int, int] | None:
@@ -268,7 +288,8 @@ class Extractor:
 
     def close(self) -> None:
         if self.pool is not None:
-            (self.pool.close if self.dask else self.pool.shutdown)()
+            # a build that failed leaves batches queued: none of them is extracted now
+            (self.pool.close if self.dask else lambda: self.pool.shutdown(cancel_futures=True))()
             if not self.dask:
                 gc.unfreeze()  # what the build kept may go now
             self.pool = None

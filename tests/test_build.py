@@ -162,6 +162,57 @@ def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkey
                                                     ("Sorting Widgets", 1)]
 
 
+THREE = [{"title": "Sorting Widgets", "authors": ["Ada Quill"], "abstract": "We sort widgets with a support vector machine."},
+         {"title": "Counting Gadgets", "authors": ["Bo Reed"], "abstract": "We count gadgets with a random forest."},
+         {"title": "Folding Sprockets", "authors": ["Cy Lund"], "abstract": "We fold sprockets with a decision tree."}]
+
+
+def breaking(monkeypatch, error: BaseException, on: str = "") -> None:
+    """The method component raises ``error`` on every text holding ``on``."""
+    from kg.extract.components import MethodComponent
+
+    found = MethodComponent.__call__
+
+    def breaks(self, doc):
+        if on in doc.text:
+            raise error
+        return found(self, doc)
+
+    monkeypatch.setattr(MethodComponent, "__call__", breaks)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_extraction_failing_on_every_paper_of_a_batch_fails_the_build_in_one_line(tmp_path, monkeypatch, capsys,
+                                                                                  workers):
+    out = tmp_path / "out"
+    build([SEEDS / "003_9d4d50a094bcbd7c.txt"], out, views=False, workers=1)
+    before = (out / "graph.ttl").read_bytes()
+    source = tmp_path / "a.jsonl"
+    four = [*THREE, {"title": "Bending Cogs", "authors": ["Di Moss"], "abstract": "We bend cogs with a neural network."}]
+    source.write_text("".join(json.dumps(p) + "\n" for p in four))
+    monkeypatch.setattr("kg.build.BATCH", 2)  # with two workers, batches go to forked processes
+    breaking(monkeypatch, LookupError("no entry for\n" + "the lexicon " * 100))  # the extraction is broken, not the papers
+    assert main(["build", str(source), "--out", str(out), "--workers", str(workers), "--no-site"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert err.startswith("kg build: the extraction failed on each of the 2 papers of a batch: "), err
+    assert "LookupError: no entry for the lexicon the lexicon " in err and len(err) < 400, err
+    assert (out / "graph.ttl").read_bytes() == before
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+    with open_store(out) as store:
+        assert store.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] == 4
+
+
+def test_memory_running_out_is_not_a_papers_failure(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    source = tmp_path / "a.jsonl"
+    source.write_text("".join(json.dumps(p) + "\n" for p in THREE))
+    breaking(monkeypatch, MemoryError(), on="gadgets")
+    with pytest.raises(MemoryError):
+        build([source], out, views=False, workers=1)
+    assert list(out.iterdir()) == []
+
+
 def test_a_users_lexicon_adds_to_the_projects(tmp_path):
     (tmp_path / "mine.ttl").write_text("""@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 <https://example.org/widget-sort> a skos:Concept ; skos:prefLabel "widget sort" ; skos:altLabel "WDS" .
