@@ -177,3 +177,17 @@ def opened(browser):
     yield open_
     for p in pages:
         p.close()
+
+
+def breaking(monkeypatch, error: BaseException, on: str = "") -> None:
+    """The method component raises ``error`` on every text holding ``on``."""
+    from kg.extract.components import MethodComponent
+
+    found = MethodComponent.__call__
+
+    def breaks(self, doc):
+        if on in doc.text:
+            raise error
+        return found(self, doc)
+
+    monkeypatch.setattr(MethodComponent, "__call__", breaks)

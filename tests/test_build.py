@@ -10,7 +10,7 @@ import rdflib.compare
 from kg.build import BuildFailed, build
 from kg.cli import main
 from kg.rdf.store import open_store
-from tests.conftest import ROOT, SEEDS
+from tests.conftest import ROOT, SEEDS, breaking
 
 TONIN_PAPERS = """
 SELECT ?title ?year WHERE {
@@ -131,8 +131,6 @@ def test_failed_build_keeps_previous(tmp_path, monkeypatch):
 
 
 def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkeypatch, capsys):
-    from kg.extract.components import MethodComponent
-
     papers = [{"title": "Sorting Widgets", "authors": ["Ada Quill"],
                "abstract": "We sort widgets with a support vector machine."},
               {"title": "Counting Gadgets", "authors": ["Bo Reed"],
@@ -141,14 +139,7 @@ def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkey
                "abstract": "We fold sprockets with a support vector machine."}]
     source = tmp_path / "a.jsonl"
     source.write_text("".join(json.dumps(p) + "\n" for p in papers))
-    found = MethodComponent.__call__
-
-    def breaks_on_one(self, doc):
-        if "GADGET-BREAKER" in doc.text:
-            raise ValueError("a rule met\nwhat it did not expect")
-        return found(self, doc)
-
-    monkeypatch.setattr(MethodComponent, "__call__", breaks_on_one)
+    breaking(monkeypatch, ValueError("a rule met\nwhat it did not expect"), on="GADGET-BREAKER")
     assert main(["build", str(source), "--out", str(tmp_path / "out"), "--workers", "1", "--no-site"]) == 0
     err = capsys.readouterr().err
     assert err.count("warning:") == 1
@@ -165,20 +156,6 @@ def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkey
 THREE = [{"title": "Sorting Widgets", "authors": ["Ada Quill"], "abstract": "We sort widgets with a support vector machine."},
          {"title": "Counting Gadgets", "authors": ["Bo Reed"], "abstract": "We count gadgets with a random forest."},
          {"title": "Folding Sprockets", "authors": ["Cy Lund"], "abstract": "We fold sprockets with a decision tree."}]
-
-
-def breaking(monkeypatch, error: BaseException, on: str = "") -> None:
-    """The method component raises ``error`` on every text holding ``on``."""
-    from kg.extract.components import MethodComponent
-
-    found = MethodComponent.__call__
-
-    def breaks(self, doc):
-        if on in doc.text:
-            raise error
-        return found(self, doc)
-
-    monkeypatch.setattr(MethodComponent, "__call__", breaks)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

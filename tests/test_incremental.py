@@ -10,7 +10,7 @@ import rdflib.compare
 
 from kg.build import build
 from kg.rdf.store import open_store
-from tests.conftest import SEEDS
+from tests.conftest import SEEDS, breaking
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
 
@@ -372,20 +372,6 @@ def test_the_corpus_index_gives_some_papers_texts_in_the_order_indexed(tmp_path,
     index.close()
 
 
-def breaking_on(monkeypatch, words: str) -> None:
-    """The method component raises on a text holding ``words`` (a rule meeting what it did not expect)."""
-    from kg.extract.components import MethodComponent
-
-    found = MethodComponent.__call__
-
-    def breaks(self, doc):
-        if words in doc.text:
-            raise ValueError("a rule met\nwhat it did not expect")
-        return found(self, doc)
-
-    monkeypatch.setattr(MethodComponent, "__call__", breaks)
-
-
 def test_a_paper_of_an_earlier_build_whose_extraction_now_fails_keeps_its_facts(tmp_path, monkeypatch):
     from kg.rdf import delta
 
@@ -402,7 +388,8 @@ def test_a_paper_of_an_earlier_build_whose_extraction_now_fails_keeps_its_facts(
 
     key, before = facts()
     assert before  # the support vector machine
-    breaking_on(monkeypatch, "gadget sorter")  # the paper is extracted again (the next paper defines a name it uses)
+    # the paper is extracted again: the next paper defines a name it uses
+    breaking(monkeypatch, ValueError("a rule met\nwhat it did not expect"), on="gadget sorter")
     report = build([first, second], store=steps, views=False, workers=1)
     assert [str(p) for p in report.problems] == [
         f"paper {key}: extraction failed, paper keeps the facts extracted before: ValueError: a rule met what it did not expect"]
