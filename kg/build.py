@@ -106,8 +106,9 @@ class BuildReport:
 
 
 class BuildFailed(Exception):
-    """A build stopped before anything was written (``--strict`` and bad input, or no input);
-    ``problems`` are the input's problems that explain it."""
+    """A build stopped (``--strict`` and bad input, no input, an extraction that fails on every
+    paper); a build into a folder leaves the previous one as it was. ``problems`` are the input's
+    problems that explain it."""
 
     def __init__(self, message: str, problems: Sequence[Problem] = ()):
         super().__init__(message)
@@ -140,7 +141,9 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
     paper's methods canonicalised on their own (the registry keys them later, in order); ``taught``:
     the names the corpus vocabulary says each paper proposes (``Vocabulary.proposals_of``).
     A paper whose extraction raises does not stop the others: its extraction is empty, with
-    ``failed`` saying why (the build reports it and keeps the paper's record)."""
+    ``failed`` saying why (the build reports it and keeps the paper's record). When every paper of
+    a batch of two or more fails, the extraction is broken, not the papers: the build fails
+    (``BuildFailed``). Running out of memory is never a paper's failure."""
     from kg.extract import canonicalise, extract_papers, load_pipeline
 
     # a file's version too: a build folder's vocabulary.ttl changes from one build to the next
@@ -158,14 +161,31 @@ def extract_batch(papers: list[Paper], lexicons: tuple[str, ...], methods_json: 
 
     try:
         return extracted(papers)
+    except MemoryError:
+        raise
     except Exception:  # a paper's text broke a rule: the batch again, a paper at a time
         out = []
         for paper in papers:
             try:
                 out += extracted([paper])
+            except MemoryError:
+                raise
             except Exception as error:
-                out.append(Extraction(paper.key, failed=" ".join(f"{type(error).__name__}: {error}".split())))
+                out.append(Extraction(paper.key, failed=_one_line(error)))
+        if len(papers) > 1 and all(extraction.failed for extraction in out):
+            raise BuildFailed(f"the extraction failed on each of the {len(papers)} papers of a batch: "
+                              f"it is broken, not the papers ({out[0].failed})")
         return out
+
+
+#: The longest text of an error a build reports in its one line.
+ERROR_TEXT = 200
+
+
+def _one_line(error: Exception) -> str:
+    """The type and text of ``error`` on one line, cut at ``ERROR_TEXT`` characters."""
+    said = " ".join(f"{type(error).__name__}: {error}".split())
+    return said if len(said) <= ERROR_TEXT else said[:ERROR_TEXT - 1] + "…"
 
 
 def _version(path: str) -> tuple[int, int] | None:
@@ -268,7 +288,8 @@ class Extractor:
 
     def close(self) -> None:
         if self.pool is not None:
-            (self.pool.close if self.dask else self.pool.shutdown)()
+            # a build that failed leaves batches queued: none of them is extracted now
+            (self.pool.close if self.dask else lambda: self.pool.shutdown(cancel_futures=True))()
             if not self.dask:
                 gc.unfreeze()  # what the build kept may go now
             self.pool = None
@@ -398,9 +419,11 @@ def relink(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
         batch = [Paper(key, *texts[key], None, [], False, [], []) for key in papers[start:start + BATCH]]
         before = delta.extracted(store, [paper_iri(paper.key) for paper in batch])
         extractions = increment.extractor.submit(batch).result()
-        after = [list(increment._extraction_triples([extraction])) for extraction in extractions]
+        after = [list(increment._extraction_triples([extraction], stored=True)) for extraction in extractions]
         gone: set[ox.Quad] = set()
         for extraction, triples in zip(extractions, after):
+            if extraction.failed:  # it keeps what an earlier build extracted
+                continue
             paper = paper_iri(extraction.paper_key)
             old, new = before[paper], {t for t in triples if delta.is_extracted(t, paper)}
             if old != new:
@@ -618,14 +641,16 @@ class Increment:
                 self.described.add(iri.value)
                 yield from triples
 
-    def _extraction_triples(self, extractions: list[Extraction]) -> Iterator[ox.Quad]:
-        """Each paper's methods keyed against the registry, then its links and evidence."""
+    def _extraction_triples(self, extractions: list[Extraction], stored: bool = False) -> Iterator[ox.Quad]:
+        """Each paper's methods keyed against the registry, then its links and evidence. A paper
+        whose extraction failed is reported (by its file and line if this build read it, else by its
+        key) and stays as its record states it, with what an earlier build extracted if ``stored``."""
         for extraction in extractions:
             self.report.extracted += 1
             path, line = self.read_at.pop(extraction.paper_key, (f"paper {extraction.paper_key}", None))
-            if extraction.failed:  # the paper stays, as its record states it
-                self.report.problems.append(
-                    Problem(path, f"extraction failed, paper built without extracted facts: {extraction.failed}", line))
+            if extraction.failed:
+                kept = "paper keeps the facts extracted before" if stored else "paper built without extracted facts"
+                self.report.problems.append(Problem(path, f"extraction failed, {kept}: {extraction.failed}", line))
                 continue
             for method in self.methods.assign_all(extraction):
                 iri = method_iri(method.key).value

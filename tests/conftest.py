@@ -198,3 +198,17 @@ def cpu_budget(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
+
+
+def breaking(monkeypatch, error: BaseException, on: str = "") -> None:
+    """The method component raises ``error`` on every text holding ``on``."""
+    from kg.extract.components import MethodComponent
+
+    found = MethodComponent.__call__
+
+    def breaks(self, doc):
+        if on in doc.text:
+            raise error
+        return found(self, doc)
+
+    monkeypatch.setattr(MethodComponent, "__call__", breaks)

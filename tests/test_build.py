@@ -10,7 +10,7 @@ import rdflib.compare
 from kg.build import BuildFailed, build
 from kg.cli import main
 from kg.rdf.store import open_store
-from tests.conftest import ROOT, SEEDS
+from tests.conftest import ROOT, SEEDS, breaking
 
 TONIN_PAPERS = """
 SELECT ?title ?year WHERE {
@@ -131,8 +131,6 @@ def test_failed_build_keeps_previous(tmp_path, monkeypatch):
 
 
 def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkeypatch, capsys):
-    from kg.extract.components import MethodComponent
-
     papers = [{"title": "Sorting Widgets", "authors": ["Ada Quill"],
                "abstract": "We sort widgets with a support vector machine."},
               {"title": "Counting Gadgets", "authors": ["Bo Reed"],
@@ -141,14 +139,7 @@ def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkey
                "abstract": "We fold sprockets with a support vector machine."}]
     source = tmp_path / "a.jsonl"
     source.write_text("".join(json.dumps(p) + "\n" for p in papers))
-    found = MethodComponent.__call__
-
-    def breaks_on_one(self, doc):
-        if "GADGET-BREAKER" in doc.text:
-            raise ValueError("a rule met\nwhat it did not expect")
-        return found(self, doc)
-
-    monkeypatch.setattr(MethodComponent, "__call__", breaks_on_one)
+    breaking(monkeypatch, ValueError("a rule met\nwhat it did not expect"), on="GADGET-BREAKER")
     assert main(["build", str(source), "--out", str(tmp_path / "out"), "--workers", "1", "--no-site"]) == 0
     err = capsys.readouterr().err
     assert err.count("warning:") == 1
@@ -160,6 +151,43 @@ def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkey
             ?p a kg:Paper ; dcterms:title ?title . OPTIONAL { ?p kg:uses|kg:mentions|kg:proposes|kg:comparesWith ?m } } GROUP BY ?title ORDER BY ?title""")
     assert [(r["title"], r["n"]) for r in rows] == [("Counting Gadgets", 0), ("Folding Sprockets", 1),
                                                     ("Sorting Widgets", 1)]
+
+
+THREE = [{"title": "Sorting Widgets", "authors": ["Ada Quill"], "abstract": "We sort widgets with a support vector machine."},
+         {"title": "Counting Gadgets", "authors": ["Bo Reed"], "abstract": "We count gadgets with a random forest."},
+         {"title": "Folding Sprockets", "authors": ["Cy Lund"], "abstract": "We fold sprockets with a decision tree."}]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_extraction_failing_on_every_paper_of_a_batch_fails_the_build_in_one_line(tmp_path, monkeypatch, capsys,
+                                                                                  workers):
+    out = tmp_path / "out"
+    build([SEEDS / "003_9d4d50a094bcbd7c.txt"], out, views=False, workers=1)
+    before = (out / "graph.ttl").read_bytes()
+    source = tmp_path / "a.jsonl"
+    four = [*THREE, {"title": "Bending Cogs", "authors": ["Di Moss"], "abstract": "We bend cogs with a neural network."}]
+    source.write_text("".join(json.dumps(p) + "\n" for p in four))
+    monkeypatch.setattr("kg.build.BATCH", 2)  # with two workers, batches go to forked processes
+    breaking(monkeypatch, LookupError("no entry for\n" + "the lexicon " * 100))  # the extraction is broken, not the papers
+    assert main(["build", str(source), "--out", str(out), "--workers", str(workers), "--no-site"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert err.startswith("kg build: the extraction failed on each of the 2 papers of a batch: "), err
+    assert "LookupError: no entry for the lexicon the lexicon " in err and len(err) < 400, err
+    assert (out / "graph.ttl").read_bytes() == before
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+    with open_store(out) as store:
+        assert store.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] == 4
+
+
+def test_memory_running_out_is_not_a_papers_failure(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    source = tmp_path / "a.jsonl"
+    source.write_text("".join(json.dumps(p) + "\n" for p in THREE))
+    breaking(monkeypatch, MemoryError(), on="gadgets")
+    with pytest.raises(MemoryError):
+        build([source], out, views=False, workers=1)
+    assert list(out.iterdir()) == []
 
 
 def test_a_users_lexicon_adds_to_the_projects(tmp_path):

@@ -10,7 +10,7 @@ import rdflib.compare
 
 from kg.build import build
 from kg.rdf.store import open_store
-from tests.conftest import SEEDS
+from tests.conftest import SEEDS, breaking
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
 
@@ -370,3 +370,28 @@ def test_the_corpus_index_gives_some_papers_texts_in_the_order_indexed(tmp_path,
     assert list(index.texts(["k5", "k1", "nowhere", "k6", "k1", "k3"])) == [texts[1], texts[3], texts[5], texts[6]]
     assert list(index.texts()) == texts and list(index.texts([])) == []
     index.close()
+
+
+def test_a_paper_of_an_earlier_build_whose_extraction_now_fails_keeps_its_facts(tmp_path, monkeypatch):
+    from kg.rdf import delta
+
+    sorter = dict(SORTER, abstract=SORTER["abstract"] + " A support vector machine checks each part.")
+    first = jsonl(tmp_path / "1.jsonl", sorter)
+    second = jsonl(tmp_path / "2.jsonl", HASHING)
+    steps = tmp_path / "steps"
+    build([first], store=steps, views=False, workers=1)
+
+    def facts():
+        with open_store(steps) as store:
+            paper = next(iter(store.query("SELECT ?p WHERE { ?p dcterms:title $t }", {"t": rdflib_literal(sorter["title"])})))["p"]
+            return paper.value.removeprefix(delta.PAPER_PREFIX), delta.extracted(store, [paper])[paper]
+
+    key, before = facts()
+    assert before  # the support vector machine
+    # the paper is extracted again: the next paper defines a name it uses
+    breaking(monkeypatch, ValueError("a rule met\nwhat it did not expect"), on="gadget sorter")
+    report = build([first, second], store=steps, views=False, workers=1)
+    assert [str(p) for p in report.problems] == [
+        f"paper {key}: extraction failed, paper keeps the facts extracted before: ValueError: a rule met what it did not expect"]
+    assert facts() == (key, before)
+    assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p dcterms:title 'Widgets Grouped by Their Spectra' ; kg:mentions ?m }") == 2
