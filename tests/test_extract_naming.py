@@ -347,3 +347,77 @@ def test_a_proposing_verb_coordinated_with_an_earlier_one(abstract, expected):
 ])
 def test_the_subject_of_is_proposed(abstract, expected):
     assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # names coordinated after a proposing verb: each is proposed
+    ("Tagging is hard. We propose two fusion strategies: Gated Layer Fusion (GLF) and Cross Layer Fusion (CLF). "
+     "GLF is fast.", {"GLF", "CLF"}),
+    ("Tagging is hard. We propose two attention mechanisms, viz. Inter-word Gloss Attention (IG-Att) and Intra-word "
+     "Gloss Attention (IWG-Att).", {"IG-Att", "IWG-Att"}),
+    ("Tagging is hard. We propose WordMixer and SpanMixer, two augmentation methods for tagging.",
+     {"WordMixer", "SpanMixer"}),
+    # what follows "and" is no second name of the paper's
+    ("Tagging is hard. We propose WordMixer and evaluate it on three corpora.", {"WordMixer"}),
+    ("Tagging is hard. We propose WordMixer and Transformer baselines for tagging.", {"WordMixer"}),
+])
+def test_names_coordinated_after_a_proposing_verb(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the proposing verb coordinated with another verb right after it: the name follows the second
+    ("We describe and evaluate ZetaSim, a variant of cosine similarity for old texts.", {"ZetaSim"}),
+    ("We design and implement TagDesk, a tool for annotating old texts.", {"TagDesk"}),
+    # not a name after the second verb
+    ("We describe and evaluate the tagger on three corpora.", set()),
+])
+def test_a_name_after_two_coordinated_verbs(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+def test_a_name_given_by_the_name():
+    assert proposals("We build a tagger for old texts. We release the toolkit by the name QuillKit.",
+                     title="Tagging Old Texts") == {"QuillKit"}
+
+
+@pytest.mark.parametrize("abstract", [
+    # a catalogued kind's modifier built on something is no name ("LSTM-based", "GRU-based")
+    "We propose a novel GRU-based deep multi-task learning framework for tagging old texts.",
+    # a resource said to be one after its name (a version between)
+    "This paper presents the Rune Matrix 2.1, a lexical resource of runes built from three sources.",
+    # a company's submission
+    "This paper describes the Foo Bar Communication Co., Ltd.’s submission to the WMT18 news task.",
+    # the paper's system built on an acronym's method is not that method
+    "Our system is built on the model of bidirectional gated units with a tree layer (BiGU-TL) but adds new features.",
+])
+def test_no_proposal_of_what_a_system_is_built_on_or_a_resource(abstract):
+    assert proposals(abstract, title="Tagging Old Texts") == set()
+
+
+def test_an_acronym_with_a_digit_for_to():
+    # "S2S" spells "sequence to sequence": the 2 is the first letter of "to"
+    got = proposals("Tagging is hard. We develop a novel sequence to sequence gloss mixture (S2SGM) model for old "
+                    "texts. The S2SGM model is fast.", title="Tagging Old Texts")
+    assert got == {"S2SGM"}, got
+
+
+def test_a_proposed_names_initials_written_later_are_its_acronym():
+    from kg.extract import extract_papers
+    ex = next(extract_papers([paper("p", "Tagging is hard. To address this, we propose Layered Gloss Alignment for "
+                                         "Tagging old texts. LGAT learns alignments of glosses.", title="Tagging Old Texts")],
+                             pipeline()))
+    own = [m for m in ex.methods if m.role == "proposes"]
+    assert len(own) == 1 and "LGAT" in {own[0].method.label, *own[0].method.labels}, own
+
+
+@pytest.mark.parametrize("title,expected", [
+    # a capitalised phrase the subtitle says is a tool or a platform
+    ("Rune Text Observatory: A Platform and Method for Tagging Old Texts", {"Rune Text Observatory"}),
+    ("Open Gloss Workbench: An Extensible Toolkit for Tagging Old Texts", {"Open Gloss Workbench"}),
+    # a task's phrase, or a gerund's, is no tool's name
+    ("Gloss Tagging: A Framework for Old Texts", set()),
+    ("Tagging Old Glosses: A Platform for Old Texts", set()),
+])
+def test_a_title_phrase_the_subtitle_calls_a_tool(title, expected):
+    assert proposals("We describe the platform and its workflows, and evaluate them with users.", title=title) == expected

@@ -87,8 +87,21 @@ def valid_short(s: str) -> bool:
     return True
 
 
+# a digit between letters that stands for a word: "S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...
+_DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
+_DIGIT_LETTER = {"2": "t", "4": "f"}
+
+
 def best_long_form(short: str, long: str) -> int | None:
-    """Schwartz-Hearst: the offset in ``long`` where the long form of ``short`` starts, or None."""
+    """Schwartz-Hearst: the offset in ``long`` where the long form of ``short`` starts, or None (a "2" or "4"
+    between letters read as the first letter of "to" or "for" where the digit itself is not found)."""
+    k = _best_long_form(short, long)
+    if k is None and _DIGIT_WORD.search(short):
+        k = _best_long_form(_DIGIT_WORD.sub(lambda m: _DIGIT_LETTER[m.group()], short), long)
+    return k
+
+
+def _best_long_form(short: str, long: str) -> int | None:
     s_idx = len(short) - 1
     l_idx = len(long) - 1
     while s_idx >= 0:

@@ -14,7 +14,8 @@ from functools import cached_property
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
-from .naming import DATASET_WORDS, PASSIVE_PROPOSE, STOP_CAPS, WE_PROPOSE, _strip_word, find_namings, parse_name, title_naming
+from .naming import (DATASET_WORDS, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
+                     title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
@@ -166,6 +167,10 @@ _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-k
               "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
               "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
               "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
+# "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
+# what the paper's is built on or uses, not the paper's own
+BUILT_ON_BEFORE = re.compile(r"\b(?:built\s+(?:up)?on|based\s+on|builds\s+(?:up)?on|extends|extending|"
+                             r"(?:the|a)\s+(?:\w+\s+)?(?:model|version|variant)\s+of)\b|" + USE_WORD.pattern, re.IGNORECASE)
 OUR_SUBJECT = re.compile(r"\s*(?:In\s+)?[Oo]ur\s+(?:new\s+|novel\s+|proposed\s+)?(?:method|approach|framework|model|"
                          r"algorithm|technique|system|estimator)\b")
 _PRONOUNS = {"those", "these", "this", "that", "it", "them", "others", "ours", "many", "some", "all",
@@ -246,7 +251,7 @@ NAMING_TRIGGER_WORDS = (
     "contribut", "build", "construct", "creat", "describ", "advanc", "establish", "formali", "deriv", "releas",
     "called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as", "referred", "we refer", "our", "new",
     "novel", "*", "\\text", "\\emph", "we call", "we term", "we dub", "we name", "layer", "loss", "module",
-    "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler")
+    "block", "operator", "kernel", "estimator", "regularizer", "optimizer", "sampler", "by the name", "under the name")
 _ALGO_HEAD_LOW = re.compile(r" (?:algorithm|method|estimator|optimizer|sampler|test|filter|procedure|heuristic|"
                             r"transform|decomposition)\b")
 _NAME_BEFORE_HEAD = re.compile(r"(?<![\w-])([A-Z][\w'’\\\"-]*)$")
@@ -946,7 +951,7 @@ class MethodFinder:
         if not proposed_names:
             for ab, lk, iri in accepted:
                 s0, s1 = view.sent_of(ab.short_start)
-                if OUR_SUBJECT.match(text[s0:s1]) and not iri:
+                if OUR_SUBJECT.match(text[s0:s1]) and not iri and not BUILT_ON_BEFORE.search(text, s0, ab.long_start):
                     cands.append(Cand(ab.long_start, ab.long_end, "pattern:our_method_acronym", 0.6, proposed=True, link=lk))
                     proposed_names.append((ab.long_start, ab.long_end, ab.long, 0.6, lk))
                     break
@@ -970,6 +975,18 @@ class MethodFinder:
                 continue
             for s, e in _occurrences(text, short, True):
                 cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
+
+        # a proposed name whose capitalised words' initials the text writes later as its acronym, with no
+        # parenthesis: "we propose Hierarchical Discourse-level Structure for Fake news detection. HDSF learns ..."
+        for a, b, full, conf, lk in list(proposed_names):
+            caps = [w for w in full.split() if w[:1].isupper()]
+            short = "".join(w[0] for w in caps)
+            if len(caps) < 3 or lk < 0 or len(caps) < len(full.split()) - 2 \
+                    or any(ab.short == short for ab in view.abbrevs):
+                continue
+            for s, e in _occurrences(text, short, True):
+                if s >= b:
+                    cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
 
         # 3a. a name the text builds around a catalogued method and presents as its own: "multi-passage BERT"
         self._built_on_names(view, cands, proposed_names, new_link)

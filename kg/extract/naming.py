@@ -178,11 +178,18 @@ PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|
 # "we refer to this sampler as": the words before "as" say what is named
 _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as"
 CALLED = re.compile(
-    r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
+    r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
+    + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
 WE_REFER = re.compile(_WE_REFER + r"\s")
+# "We describe and evaluate X", "we design and implement X": a second verb between the proposing verb and its object
+PAIRED_VERB = re.compile(r"\s+and\s+(?:[a-z]+ly\s+)?(?:" + _words_rx(_PROPOSAL_CUES["paired_verbs"]) + r")(?:s|d|ed|es)?\b")
+# "the Foo Communication Co., Ltd.'s submission": a company's name, its possessive after its suffixes
+COMPANY_POSSESSIVE = re.compile(r"(?:[.,\s]*(?:" + _words_rx(_PROPOSAL_CUES["company_suffixes"]) + r")\b\.?)*[.,]?\s*['’]s\b")
+# what joins a second name to a proposed one: "A (A1) and B (B1)", "X, Y and Z"
+_NEXT_CONJUNCT = re.compile(r"\s*(?:\([^()]{1,20}\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+)")
 _KIND_NOUNS = GENERIC_HEADS | METHOD_HEADS  # what a named thing may be called: "this procedure"
 _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|ying)|utili[sz](?:e|ed|ing)|" \
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
@@ -323,19 +330,37 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             out.append(Naming(name, "pattern:passive_subject", 0.8))
     if proposing:
         p = s_start + proposing.end()
-        # (a) a name right after the verb ("We propose MaD-Mix, ...", "we present the X-former")
-        q = p
+        # (a) a name right after the verb ("We propose MaD-Mix, ...", "we present the X-former"; "we describe and
+        # evaluate X")
+        pv = PAIRED_VERB.match(text, p, s_end)
+        q = pv.end() if pv else p
         dm = re.match(r"\s+(?:the\s+|a\s+|an\s+)?", text[q:s_end])
         if dm:
             q += dm.end()
         name = parse_name(text, q, s_end)
         if name and text[name.start - 1] in "“‘" and QUOTED_MODIFIER.match(text, name.end):
             name = None  # "we propose “Event Appearance” labels": the quoted words qualify a noun
-        if name and not _is_generic_name(text[name.start:name.end]) and not _adjective_like(text, name) \
-                and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
-                and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) \
-                and not (known and dm and dm.group().strip() in ("a", "an") and known(text[name.start:name.end])):
-            out.append(Naming(name, "pattern:we_propose", 0.9))
+
+        def object_ok(n: Name) -> bool:
+            w = text[n.start:n.end]
+            return not _is_generic_name(w) and not _adjective_like(text, n) \
+                and not DATASET_AFTER.match(text, n.end) and not MODIFIER_OF_GENERIC.match(text, n.end) \
+                and not X_BASED_FOLLOW.match(text, _after_paren(text, n.end)) \
+                and not COMPANY_POSSESSIVE.match(text, n.end) and not _x_based(w) \
+                and not (known and dm and dm.group().strip() in ("a", "an") and known(w))
+        # (two coined names joined by "and" are two proposals: "We propose WordMixer and SpanMixer")
+        parts = _coordinated(text, name) if name else []
+        if len(parts) == 2 and not object_ok(name):
+            parts = [n for n in parts if coined(n) and object_ok(n)][:1] if object_ok(parts[0]) else []
+        elif len(parts) == 2:
+            parts = [parts[0], *(n for n in parts[1:] if coined(n) and object_ok(n))]
+        elif name and not object_ok(name):
+            # "We propose WordMixer and Transformer baselines": the first conjunct alone
+            k = text.find(" and ", name.start, name.end)
+            first = Name(name.start, k) if k > 0 else None
+            parts = [first] if first and " " not in text[first.start:first.end] and is_strong_name(
+                text[first.start:first.end]) and object_ok(first) else []
+        out.extend(Naming(part, "pattern:we_propose", 0.9) for part in parts)
         if not out and name is None:
             # (a') a lower-case coined word, then what kind of thing it is: "We present uroman, a tool for ..."
             lm = LOWER_THEN_KIND.match(text, q, s_end)
@@ -369,11 +394,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             k = _skip_det_adj(text, p, s_end)
             if k is not None:
                 name = parse_name(text, k, s_end, allow_single_cap=False)
-                if name and not _is_generic_name(text[name.start:name.end]):
+                if name and not _is_generic_name(text[name.start:name.end]) and not _x_based(text[name.start:name.end]):
                     nxt = text[name.end:name.end + 30]
                     seen_before = next(find_word(text, text[name.start:name.end], True, plural=False,
                                                  end=s_start), None)
                     if not DATASET_AFTER.match(text, name.end) and not seen_before \
+                            and not COMPANY_POSSESSIVE.match(text, name.end) \
                             and not MODIFIER_OF_GENERIC.match(text, name.end) and not _names_a_task(text, name.end) \
                             and not (known and known(text[name.start:name.end])):  # ("a Generative Adversarial Network")
                         hm = HEAD_AFTER.match(text, name.end)
@@ -395,6 +421,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     if name and " " in text[name.start:name.end] and text[name.end:name.end + 1] == ")" \
                             and not (known and known(text[name.start:name.end])):
                         out.append(Naming(name, "pattern:kind_then_name", 0.75))
+    if proposing and out:
+        # the names coordinated with the proposed one: "two strategies: Gated Fusion (GF) and Cross Fusion (CF)"
+        last = out[-1]
+        if last.rule in ("pattern:we_propose", "pattern:we_propose_acronym"):
+            out.extend(Naming(n, last.rule, last.confidence) for n in _conjuncts(text, last.name, s_end, acronym_longs, coined))
     if proposing:
         # a coined name for a building block: "including a PyTorch-compatible FooLinear layer"
         for m in COMPONENT_NAME.finditer(sent):
@@ -421,7 +452,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and not _is_generic_name(text[name.start:name.end]):
             out.append(Naming(name, "pattern:appositive", 0.85))
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
-                                     "referred", "we call", "we name", "we term", "we dub", "we refer"))
+                                     "referred", "we call", "we name", "we term", "we dub", "we refer",
+                                     *_PROPOSAL_CUES["naming_phrases"]))
     for m in (CALLED.finditer(sent) if called else ()):
         if m.group().lower().startswith(("namely", "i.e", "known")) and not (proposing or passive):
             continue
@@ -572,6 +604,9 @@ _OWN_BEFORE = re.compile(r"(?:\b(?:" + _words_rx(_PROPOSAL_CUES["own_words"]) + 
                          r"\b(?:" + _words_rx(_PROPOSAL_CUES["naming_verbs"]) + r")\s+(?:as\s+)?|"
                          r"\b[Oo]ur\s+[a-z]+\s*,\s*)$", re.IGNORECASE)
 _ARCHITECTURE_HEADS = frozenset(_PROPOSAL_CUES["architecture_heads"])
+# "Social Web Observatory: A Platform and Method for ...": a subtitle that says what tool the phrase names
+TITLE_TOOL_SUBTITLE = re.compile(r"\s*:?\s*(?:a|an|the)\s+(?:(?!(?:for|of|on|in|with|to|from|by|via)\b)[\w,-]+\s+){0,4}?(?:"
+                                 + _words_rx(_PROPOSAL_CUES["title_tool_heads"]) + r")\b", re.IGNORECASE)
 _OWN_AFTER = re.compile(r"[\"”’']?\s*,\s*(?:a|an|our)\s+(?:new|novel)\b")
 # right after a proposing verb: "we introduce attentive mimicking", "we present an adaptive ensembling"
 _VERB_BEFORE = re.compile(WE_PROPOSE.pattern + r"\s+(?:(?:a|an|the|our)\s+)?[\"“‘']?$")
@@ -649,12 +684,19 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
                 len(words) > 1 and last in _ARCHITECTURE_HEADS and words[0].istitle() and not re.search(r"(?:ing|ed)$", words[0])):
             # (a capitalised phrase with an architecture's head is a coined name: "Highway Transformer: ...")
             return Naming(name, "pattern:title_prefix", 0.8)
+        if len(words) > 1 and all(w[:1].isupper() for w in words) and not re.search(r"(?:ing|ed)$", words[0]) \
+                and TITLE_TOOL_SUBTITLE.match(subtitle):
+            # (a capitalised phrase the subtitle says is a tool: "Social Web Observatory: A Platform for ...")
+            return Naming(name, "pattern:title_prefix", 0.8)
         return None
     return Naming(name, "pattern:title_prefix", 0.9)
 
 
-DATASET_AFTER = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?,?\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,7}?"
-                           r"(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|collection)\b")
+# "X, a new corpus of ...", "the Rune Matrix 2.1, a lexical resource": what follows says the name is a resource's;
+# never across a clause ("We propose X and evaluate it on three corpora": the corpora are not X)
+DATASET_AFTER = re.compile(r"(?:\s+v?\d+(?:\.\d+)*)?\s*(?:\([^()]{1,20}\)\s*)?,?\s*(?:(?:a|an|the)\s+)?"
+                           r"(?:(?!(?:" + _words_rx(_PROPOSAL_CUES["dataset_after_stops"]) + r")\b)[\w-]+\s+){0,7}?"
+                           r"(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|collection|lexicons?|resources?)(?![\w-])")
 
 
 _HEAD_OK = {"loss", "losses", "layer", "layers", "estimator", "estimators", "algorithm", "algorithms", "kernel",
@@ -701,6 +743,37 @@ def _coordinated(text: str, name: Name) -> list[Name]:
         return [name]
     k = name.start + len(parts[0]) + len(" and ")
     return [Name(name.start, name.start + len(parts[0])), Name(k, name.end)]
+
+
+def _x_based(name: str) -> bool:
+    """"LSTM-based", "GRU-style": a modifier that says what a thing is built on, no name."""
+    return " " not in name and "-" in name and name.rsplit("-", 1)[-1].lower() in X_SUFFIXES
+
+
+def _conjuncts(text: str, name: Name, limit: int, acronym_longs: dict, coined: Callable[[Name], bool]) -> list[Name]:
+    """The names coordinated after a proposed ``name`` (at most three): "Gated Fusion (GF) and Cross Fusion (CF)",
+    "FooNet, BarNet and BazNet". Each is a coined name: a long form the text defines as an acronym, or one
+    name-shaped word new to the text (not "... and Transformer baselines", "... and evaluate it")."""
+    out = []
+    end = name.end
+    for _ in range(3):
+        m = _NEXT_CONJUNCT.match(text, end, limit)
+        if not m:
+            break
+        nxt = parse_name(text, m.end(), limit, connectors=False)
+        if nxt is None:
+            break
+        w = text[nxt.start:nxt.end]
+        # (the acronym's long form may begin inside the name: "Intra-segment Inter-modal Attention (Ia-Attention)")
+        defined = any(nxt.start <= ls < nxt.end and le == nxt.end for ls, (le, _) in acronym_longs.items())
+        if not (defined or is_strong_name(w)) or w.lower() in NOT_METHOD_TOKENS or not coined(nxt) \
+                or DATASET_AFTER.match(text, nxt.end) or MODIFIER_OF_GENERIC.match(text, _after_paren(text, nxt.end)) \
+                or X_BASED_FOLLOW.match(text, _after_paren(text, nxt.end)) or _x_based(w) \
+                or next(find_word(text, w, True, plural=False, end=name.start), None) is not None:
+            break
+        out.append(nxt)
+        end = nxt.end
+    return out
 
 
 def _called_ours(text: str, s_start: int, cue: int, name: Name, proposing: re.Match | None) -> bool:
