@@ -421,3 +421,29 @@ def test_a_proposed_names_initials_written_later_are_its_acronym():
 ])
 def test_a_title_phrase_the_subtitle_calls_a_tool(title, expected):
     assert proposals("We describe the platform and its workflows, and evaluate them with users.", title=title) == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the kind in plain words, then the coined name between commas
+    ("Tagging is hard. We introduce a novel crowdsourcing workflow, Gloss-Refine, that collects good tags.",
+     {"Gloss-Refine"}),
+    ("Tagging is hard. We present an annotation pipeline, GlossPipe, which tags old texts.", {"GlossPipe"}),
+    # a resource, a task, or a name the text used before
+    ("Tagging is hard. We introduce a new annotated collection, GlossBank, that covers old texts.", set()),
+    ("Tagging is hard. We introduce a new task, Gloss-Linking, which links glosses.", set()),
+])
+def test_a_name_between_commas_after_its_kind(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+@pytest.mark.parametrize("title,expected", [
+    # a subtitle's verb that acts on a resource: the name is the tool's
+    ("GlossNet: Extracting High Quality Gloss Datasets from Web Crawl Data", {"GlossNet"}),
+    # a verb that makes the resource: the name is the resource's
+    ("GlossNet: Building High Quality Gloss Datasets from Web Crawl Data", set()),
+    # a resource after a preposition is no object of the verb
+    ("GlossNet: Retrofitting Word Embeddings on an Abusive Lexicon for Old Texts", set()),
+])
+def test_a_title_name_whose_subtitle_acts_on_a_resource(title, expected):
+    assert proposals("In this paper, we describe an automatic pipeline to extract glosses from old texts.",
+                     title=title) == expected

@@ -180,6 +180,10 @@ _AFTER_KIND = re.compile(
 # "the WMT 2019 news translation shared task", "SemEval-2017 Task 5": a shared task's name, not a dataset's
 _SHARED_TASK = re.compile(rf"(?:[- ]?'?\d{{2,4}})?,?(?:[ \t]+(?!(?:{_KIND}|{_alternatives(_CUES['not_in_task_name'])})\b)[\w-]+){{0,3}}?[ \t]+(?:{_alternatives(_CUES['task_words'])}|"
                           rf"[Ss]hared(?:[ \t]+[\w-]+){{1,3}}?[ \t]+[Tt]asks?)(?![\w-])")
+# a subtitle's first verb that does something else than making ("Extracting ... Datasets"; proposals.json: making_gerunds)
+_ACTING_FIRST = re.compile(r"(?!(?:" + "|".join(map(re.escape, data_words("proposals")["making_gerunds"]))
+                           + r")\b)[A-Za-z]{2,}ing\b", re.IGNORECASE)
+_PREPOSITION = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|at)\b", re.IGNORECASE)
 # a title "ZedQA: A Real-life Dataset for ..."
 _TITLE_NAMES = re.compile(
     rf"[ \t]*({_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,3}})[ \t]*:[ \t]*(?:(?:[Aa]|[Aa]n|[Tt]he)[ \t]+)?"
@@ -262,6 +266,8 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
                 continue
             out.append((m.start(1) + part.start(), m.start(1) + part.end(), name))
     m = _TITLE_NAMES.match(text, 0, title_end)
+    if m and _ACTING_FIRST.match(m.group(2)) and not _PREPOSITION.search(m.group(2)):
+        m = None  # "CCNet: Extracting High Quality Monolingual Datasets from ...": the resource is what the name's verb acts on
     if m and _plain_name(m.group(1)) and (any(_coined(w) for w in m.group(1).split()) or " " not in m.group(1)) and not any(w.lower() in _NOT_BETWEEN for w in m.group(2).split()):
         out.append((m.start(1), m.end(1), m.group(1)))
     return out

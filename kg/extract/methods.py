@@ -14,7 +14,7 @@ from functools import cached_property
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
-from .naming import (DATASET_WORDS, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
+from .naming import (DATASET_WORDS, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
                      title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
@@ -415,10 +415,10 @@ _SPLIT_AFTER = re.compile(r"\s+(?:test|training|dev|development|validation|evalu
                           r"(?:sets?|data(?:\s?sets?)?|splits?|collections?)\b")
 _YEAR_AFTER = re.compile(r"(?:\s+|\s*[-–—]\s*)(?:19|20)\d\d\b")  # "SemEval 2017", "SemEval–2017 Task 3"
 _RESOURCE_BEFORE = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|lexicons?)\s+$", re.IGNORECASE)
-_TITLE_RESOURCE = re.compile(r"\s*[:,]\s*(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
+_TITLE_RESOURCE = re.compile(r"\s*[:,]\s*" + NOT_ACTING_GERUND + r"(?:(?:a|an|the)\s+)?(?:(?!(?:for|of|on|in|with|and|to|from|by)\b)[\w-]+\s+){0,5}"
                              + DATASET_WORDS.pattern, re.IGNORECASE)
 _TITLE_TEAM = re.compile(r"\s+at\s+[A-Z]")
-_TITLE_THING = re.compile(r":\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:tasks?\b|" + DATASET_WORDS.pattern + ")",
+_TITLE_THING = re.compile(r":\s*" + NOT_ACTING_GERUND + r"(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:tasks?\b|" + DATASET_WORDS.pattern + ")",
                           re.IGNORECASE)  # "X: A New Task ...", "X: A Corpus of ..."
 
 

@@ -421,6 +421,19 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     if name and " " in text[name.start:name.end] and text[name.end:name.end + 1] == ")" \
                             and not (known and known(text[name.start:name.end])):
                         out.append(Naming(name, "pattern:kind_then_name", 0.75))
+    if proposing and not out:
+        # (g) the kind in plain words, then the name between commas: "We introduce a novel crowdsourcing workflow,
+        # Pin-Refine, that ..." (a coined name; a capitalised one of Title-Case parts after "new" or "novel")
+        km = KIND_COMMA_NAME.match(text, proposing.end() + s_start, s_end)
+        name = parse_name(text, km.end(), s_end, connectors=False) if km else None
+        if name:
+            w = text[name.start:name.end]
+            kind = singular(km.group("kind"))
+            if (is_strong_name(w) or km.group("own") and is_name_shaped(w)) and w.lower() not in NOT_METHOD_TOKENS \
+                    and kind not in _NOT_OWN_KINDS and kind not in cues().task_heads and not DATASET_WORDS.search(km.group()) \
+                    and NAME_END.match(text, name.end) and coined(name) \
+                    and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
+                out.append(Naming(name, "pattern:kind_comma_name", 0.8))
     if proposing and out:
         # the names coordinated with the proposed one: "two strategies: Gated Fusion (GF) and Cross Fusion (CF)"
         last = out[-1]
@@ -604,6 +617,9 @@ _OWN_BEFORE = re.compile(r"(?:\b(?:" + _words_rx(_PROPOSAL_CUES["own_words"]) + 
                          r"\b(?:" + _words_rx(_PROPOSAL_CUES["naming_verbs"]) + r")\s+(?:as\s+)?|"
                          r"\b[Oo]ur\s+[a-z]+\s*,\s*)$", re.IGNORECASE)
 _ARCHITECTURE_HEADS = frozenset(_PROPOSAL_CUES["architecture_heads"])
+_MAKING_GERUNDS = frozenset(_PROPOSAL_CUES["making_gerunds"])
+# (in a pattern) not at a verb of another doing than making: "CCNet: Extracting ... Datasets" (its object is no head)
+NOT_ACTING_GERUND = r"(?!(?!(?:" + _words_rx(_PROPOSAL_CUES["making_gerunds"]) + r")\b)[A-Za-z]{2,}ing\b)"
 # "Social Web Observatory: A Platform and Method for ...": a subtitle that says what tool the phrase names
 TITLE_TOOL_SUBTITLE = re.compile(r"\s*:?\s*(?:a|an|the)\s+(?:(?!(?:for|of|on|in|with|to|from|by|via)\b)[\w,-]+\s+){0,4}?(?:"
                                  + _words_rx(_PROPOSAL_CUES["title_tool_heads"]) + r")\b", re.IGNORECASE)
@@ -665,7 +681,14 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
     if prefix.lower() in TITLE_STOP or len(words) > 3:
         return None
     subtitle = text[b:t_end]
-    if DATASET_WORDS.search(" ".join(subtitle.split()[:8])) or TITLE_RESOURCE_HEAD.match(subtitle.lstrip(" :")):
+    first = subtitle.lstrip(" :").split(" ", 1)[0].lower()
+    # (a resource a subtitle's verb does something else to is its object: "CCNet: Extracting ... Datasets from ...";
+    # not one after a preposition: "X@TRAC-2: Retrofitting Word Embeddings on an Abusive Lexicon")
+    head = " ".join(subtitle.split()[:8])
+    dm = DATASET_WORDS.search(head)
+    acting = first.endswith("ing") and len(first) > 5 and first not in _MAKING_GERUNDS \
+        and not (dm and PREPOSITION_WORD.search(head, 0, dm.start()))
+    if not acting and (DATASET_WORDS.search(" ".join(subtitle.split()[:8])) or TITLE_RESOURCE_HEAD.match(subtitle.lstrip(" :"))):
         return None
     if words[0] in STOP_CAPS or prefix.endswith(("'s", "’s", "’", "?")):
         return None
@@ -806,6 +829,10 @@ _GENERIC_SG = "|".join(sorted(GENERIC_HEADS, key=len, reverse=True))
 KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by|that|which)\b)(?:[A-Za-z][\w-]*|"
                             r"\([^()\s]{1,15}\))\s+){0,6}?"
                             r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
+KIND_COMMA_NAME = re.compile(r"\s+(?:a|an|the|our)\s+(?P<own>(?:new|novel)\s+)?(?:(?!" + _PREPOSITION_WORDS
+                             + r"\b)[a-z][\w-]*\s+){0,5}?(?P<kind>(?!" + _PREPOSITION_WORDS + r"\b)[a-z][\w-]*)\s*,\s+(?=[A-Z])")
+# what may follow a name given between commas: its end
+NAME_END = re.compile(r"\s*(?:[,;.(]|$|(?:that|which|to|for)\b)")
 QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
                              r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
