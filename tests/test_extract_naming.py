@@ -411,6 +411,16 @@ def test_a_proposed_names_initials_written_later_are_its_acronym():
     assert len(own) == 1 and "LGAT" in {own[0].method.label, *own[0].method.labels}, own
 
 
+def test_a_catalogued_acronym_is_no_proposed_names_initials():
+    # "Gated Recurrent Unit" spells GRU, a catalogued method's acronym, not the proposed name's
+    from kg.extract import extract_papers
+    ex = next(extract_papers([paper("p", "Tagging is hard. We propose a hierarchical Gated Recurrent Unit (HiGRU) "
+                                         "framework with a lower-level GRU to model words.", title="Tagging Old Texts")],
+                             pipeline()))
+    own = [m.method for m in ex.methods if m.role == "proposes"]
+    assert [m.label for m in own] == ["HiGRU"] and "GRU" not in own[0].labels, own
+
+
 @pytest.mark.parametrize("title,expected", [
     # a capitalised phrase the subtitle says is a tool or a platform
     ("Rune Text Observatory: A Platform and Method for Tagging Old Texts", {"Rune Text Observatory"}),

@@ -167,6 +167,7 @@ _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-k
               "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
               "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
               "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
+_NAME_CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "from", "over", "by"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
 # what the paper's is built on or uses, not the paper's own
 BUILT_ON_BEFORE = re.compile(r"\b(?:built\s+(?:up)?on|based\s+on|builds\s+(?:up)?on|extends|extending|"
@@ -979,14 +980,20 @@ class MethodFinder:
         # a proposed name whose capitalised words' initials the text writes later as its acronym, with no
         # parenthesis: "we propose Hierarchical Discourse-level Structure for Fake news detection. HDSF learns ..."
         for a, b, full, conf, lk in list(proposed_names):
-            caps = [w for w in full.split() if w[:1].isupper()]
+            words = full.split()
+            caps = [w for w in words if w[:1].isupper()]
             short = "".join(w[0] for w in caps)
-            if len(caps) < 3 or lk < 0 or len(caps) < len(full.split()) - 2 \
-                    or any(ab.short == short for ab in view.abbrevs):
+            # (every word capitalised but the connectors inside; an acronym of its own, not a catalogued one: "a
+            # hierarchical Gated Recurrent Unit (HiGRU)" is no "GRU")
+            if len(caps) < 3 or lk < 0 or not words[0][:1].isupper() \
+                    or any(not w[:1].isupper() and w.lower() not in _NAME_CONNECTORS for w in words) \
+                    or any(ab.short == short for ab in view.abbrevs) or self.lex_kind(short):
                 continue
-            for s, e in _occurrences(text, short, True):
-                if s >= b:
-                    cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
+            occ = list(_occurrences(text, short, True))
+            if any(s < b for s, _ in occ):
+                continue
+            for s, e in occ:
+                cands.append(Cand(s, e, "abbreviation", 0.75, link=lk))
 
         # 3a. a name the text builds around a catalogued method and presents as its own: "multi-passage BERT"
         self._built_on_names(view, cands, proposed_names, new_link)
