@@ -457,3 +457,19 @@ def test_a_name_between_commas_after_its_kind(abstract, expected):
 def test_a_title_name_whose_subtitle_acts_on_a_resource(title, expected):
     assert proposals("In this paper, we describe an automatic pipeline to extract glosses from old texts.",
                      title=title) == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # the verb's plain object, written again after "our" or "the proposed"
+    ("Tagging is hard. We study old texts and propose a novel layered gloss attention scheme. The layers of our "
+     "layered gloss attention scheme give coarse-to-fine tags.", {"layered gloss attention scheme"}),
+    ("Tagging is hard. We propose a rune alignment mechanism for tagging. Experiments show that the proposed rune "
+     "alignment mechanism helps.", {"rune alignment mechanism"}),
+    # a kind qualified only by describing words, its task or a resource's head; or not written again
+    ("Tagging is hard. We propose a novel neural multilingual model for tagging. Our neural multilingual model wins.",
+     set()),
+    ("Tagging is hard. We propose a new gloss annotation scheme. Our gloss annotation scheme is simple.", set()),
+    ("Tagging is hard. We propose a novel layered gloss attention scheme. It gives coarse-to-fine tags.", set()),
+])
+def test_the_proposing_verbs_plain_object_restated_as_own(abstract, expected):
+    assert {x.lower() for x in proposals(abstract, title="Tagging Old Texts")} == expected

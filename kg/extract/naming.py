@@ -319,6 +319,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 and not DATASET_AFTER.match(text, name.end) and not MODIFIER_OF_GENERIC.match(text, name.end) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, name.end)) and coined(name):
             out.append(Naming(name, "pattern:we_and_propose", 0.8))
+        elif far and not OTHERS_CLAUSE.search(far.group()):
+            # (a plain phrase restated as the paper's own, see (h) below: "... and propose a novel X scheme")
+            name = _own_phrase_restated(text, s_start + far.end(), s_end, known)
+            if name:
+                out.append(Naming(name, "pattern:own_phrase_restated", 0.7))
     passive = PASSIVE_PROPOSE.search(sent) if verb else None
     own_passive = OWN_PASSIVE.match(sent) if passive else None
     if own_passive and OTHERS_WORK.search(sent, own_passive.end("np"), own_passive.end() + 40):
@@ -434,6 +439,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     and NAME_END.match(text, name.end) and coined(name) \
                     and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
                 out.append(Naming(name, "pattern:kind_comma_name", 0.8))
+    if proposing and not out:
+        # (h) a plain phrase the verb presents, restated as the paper's own: "we propose a novel hierarchical attention
+        # scheme ... our hierarchical attention scheme" (a specific modifier, not only a kind's qualifiers)
+        name = _own_phrase_restated(text, s_start + proposing.end(), s_end, known)
+        if name:
+            out.append(Naming(name, "pattern:own_phrase_restated", 0.7))
     if proposing and out:
         # the names coordinated with the proposed one: "two strategies: Gated Fusion (GF) and Cross Fusion (CF)"
         last = out[-1]
@@ -976,6 +987,52 @@ def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[st
             or any(known(" ".join(kept[j:])) for j in range(1, len(kept) - 1))):
         return None  # (a kind of a catalogued method or of the field's broad kinds: "a new adversarial learning framework")
     return Name(spans[k][0], spans[-1][1])
+
+
+_DESCRIBING = frozenset(data_words("methods")["describing_modifiers"])
+_RESTATED_OWN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed|[Tt]his|[Tt]he\s+new)\s+(?:(?:new|novel|proposed)\s+)?$")
+
+
+def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:
+    """The proposing verb's object, a lower-case phrase of two to four words with a kind's or a method's head, that
+    the text writes again after "our", "the proposed" or "this": "we propose a novel hierarchical attention scheme.
+    The layers of our hierarchical attention scheme ..." -> "hierarchical attention scheme". Not a phrase whose
+    modifiers only qualify its kind (plain or describing words, a task, a broad kind: "a novel neural model",
+    "a multi-task framework", "a new evaluation metric"), nor a catalogued method's name."""
+    dm = PROPOSED_OBJECT.match(text, pos, limit)
+    if not dm:
+        return None
+    spans = []
+    for w in itertools.islice(_NONSPACE_RUN.finditer(text, dm.end(), limit), 8):
+        core = w.group().rstrip(".,;:")
+        if not _OBJECT_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) or core in ("and", "or", "that", "which"):
+            break
+        spans.append((w.start(), w.start() + len(core)))
+        if core != w.group():
+            break
+    words = [text[a:b] for a, b in spans]
+    k = 0
+    while k < len(words) and (only_modifiers([words[k]]) or words[k] in _DESCRIBING):
+        k += 1
+    words, spans = words[k:], spans[k:]
+    if not 2 <= len(words) <= 4:
+        return None
+    head = singular(words[-1])
+    # (a kind that may be a resource's is a method's after a method's head: "attention scheme", not "annotation scheme")
+    of_method = singular(words[-2]) in METHOD_HEADS and singular(words[-2]) not in _BROAD_HEADS
+    if head not in _KIND_NOUNS and head not in METHOD_HEADS or head in _BROAD_HEADS \
+            or head in _NOT_OWN_KINDS and not (of_method and head in _KIND_NOUNS):
+        return None
+    distinct = [w for w in words[:-1] if not (only_modifiers([w]) or w in _DESCRIBING or w in cues().task_heads
+                                                or singular(w) in NON_METHOD_HEADS or w in _BROAD_HEADS
+                                                or w.rsplit("-", 1)[-1] in _COINED_NOT_LAST or DATASET_WORDS.fullmatch(w))]
+    if not distinct or not (_phrase_ok(words) or of_method and _phrase_ok(words[:-1])) or (known and any(known(" ".join(words[j:])) for j in range(len(words) - 1))):
+        return None
+    a, b = spans[0][0], spans[-1][1]
+    phrase = text[a:b]
+    again = any(_RESTATED_OWN.search(text, max(0, x - 20), x) for x, _ in find_word(text, phrase, False, plural=False)
+                if x != a)
+    return Name(a, b) if again else None
 
 
 def _lower_name(text: str, pos: int, limit: int) -> Name | None:
