@@ -473,3 +473,20 @@ def test_a_title_name_whose_subtitle_acts_on_a_resource(title, expected):
 ])
 def test_the_proposing_verbs_plain_object_restated_as_own(abstract, expected):
     assert {x.lower() for x in proposals(abstract, title="Tagging Old Texts")} == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # "the proposed" + a plain phrase ending at a part's kind, its modifier specific
+    ("Tagging is hard. We model glosses as latent variables. We observe that the proposed gloss-alignment mechanism "
+     "is highly beneficial.", {"gloss-alignment mechanism"}),
+    # a broad kind, plain adjectives, participles, or the phrase running into the verb: no name
+    ("Tagging is hard. Results show that the proposed systematic approach helps.", set()),
+    ("Tagging is hard. Results show that the proposed model outperforms the baseline scheme.", set()),
+    ("Tagging is hard. Results show that the proposed data-oriented method helps.", set()),
+    ("Tagging is hard. Results show that the proposed attention model helps.", set()),
+    # the paper names its proposal: "the proposed ..." restates it
+    ("Tagging is hard. We propose GlossStep, which picks a gloss at each step. Results show that our proposed gloss "
+     "step selection procedure helps.", {"glossstep"}),
+])
+def test_a_plain_phrase_after_the_proposed(abstract, expected):
+    assert {x.lower() for x in proposals(abstract, title="Tagging Old Texts")} == expected

@@ -167,6 +167,7 @@ _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-k
               "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
               "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
               "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
+_FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated"}
 _NAME_CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "from", "over", "by"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
 # what the paper's is built on or uses, not the paper's own
@@ -910,6 +911,10 @@ class MethodFinder:
             sl = low[s:e]
             if any(w in sl for w in NAMING_TRIGGER_WORDS):
                 namings.extend(find_namings(text, s, e, acronym_longs, self.lex_kind))
+        if any(nm.rule not in _FALLBACK_NAMINGS for nm in namings):
+            # a plain phrase "the proposed ..." restates the paper's named proposal ("AutoStep MCMC ... our proposed step
+            # size selection procedure"): it names one only where the paper names none
+            namings = [nm for nm in namings if nm.rule not in _FALLBACK_NAMINGS]
         if namings and namings[0].rule == "pattern:title_prefix":
             # a title's name is the paper's: the title's words its proposing verb restates describe it
             namings = [nm for nm in namings if nm.rule != "pattern:title_object"]

@@ -445,6 +445,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = _own_phrase_restated(text, s_start + proposing.end(), s_end, known)
         if name:
             out.append(Naming(name, "pattern:own_phrase_restated", 0.7))
+    for m in (THE_PROPOSED.finditer(sent) if not out and "proposed" in low else ()):
+        # "the proposed structured-alignment mechanism": a plain phrase the text calls its proposal
+        name = _plain_object(text, s_start + m.end(), s_end, known, to_kind=True)
+        if name:
+            out.append(Naming(name, "pattern:the_proposed", 0.7))
+            break
     if proposing and out:
         # the names coordinated with the proposed one: "two strategies: Gated Fusion (GF) and Cross Fusion (CF)"
         last = out[-1]
@@ -990,6 +996,8 @@ def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[st
 
 
 _DESCRIBING = frozenset(data_words("methods")["describing_modifiers"])
+_COMPONENT_HEADS = frozenset(_PROPOSAL_CUES["component_heads"])
+THE_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur)\s+(?:newly\s+)?proposed\s+(?:(?:new|novel)\s+)?")
 _RESTATED_OWN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed|[Tt]his|[Tt]he\s+new)\s+(?:(?:new|novel|proposed)\s+)?$")
 
 
@@ -1000,16 +1008,34 @@ def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str],
     modifiers only qualify its kind (plain or describing words, a task, a broad kind: "a novel neural model",
     "a multi-task framework", "a new evaluation metric"), nor a catalogued method's name."""
     dm = PROPOSED_OBJECT.match(text, pos, limit)
-    if not dm:
+    name = _plain_object(text, dm.end(), limit, known) if dm else None
+    if name is None:
         return None
+    again = any(_RESTATED_OWN.search(text, max(0, x - 20), x) for x, _ in
+                find_word(text, text[name.start:name.end], False, plural=False) if x != name.start)
+    return name if again else None
+
+
+def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None,
+                  to_kind: bool = False) -> Name | None:
+    """The plain phrase at ``pos`` that can name the paper's own method (see ``_own_phrase_restated``); ``to_kind``:
+    the phrase ends at its first kind noun and its modifiers are no plain adjectives or participles ("the proposed
+    structured-alignment mechanism is", not "the proposed model outperforms the baseline", "the proposed systematic
+    approach")."""
     spans = []
-    for w in itertools.islice(_NONSPACE_RUN.finditer(text, dm.end(), limit), 8):
+    for w in itertools.islice(_NONSPACE_RUN.finditer(text, pos, limit), 8):
         core = w.group().rstrip(".,;:")
-        if not _OBJECT_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) or core in ("and", "or", "that", "which"):
+        if not _OBJECT_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) \
+                or core in ("a", "an", "the", "and", "or", "that", "which", "this", "these", "its", "their"):
             break
+        if to_kind and spans and singular(text[spans[-1][0]:spans[-1][1]]) in _KIND_NOUNS and singular(core) not in _KIND_NOUNS:
+            break  # (the phrase ends at its last kind noun in a row: "step size selection procedure")
         spans.append((w.start(), w.start() + len(core)))
         if core != w.group():
             break
+    if to_kind and (not spans or any(("-" not in text[a:b] and _ADJECTIVE_END.search(text[a:b])) or text[a:b].endswith("ed")
+                                     for a, b in spans[:-1])):
+        return None
     words = [text[a:b] for a, b in spans]
     k = 0
     while k < len(words) and (only_modifiers([words[k]]) or words[k] in _DESCRIBING):
@@ -1023,16 +1049,15 @@ def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str],
     if head not in _KIND_NOUNS and head not in METHOD_HEADS or head in _BROAD_HEADS \
             or head in _NOT_OWN_KINDS and not (of_method and head in _KIND_NOUNS):
         return None
+    # (a method's head is a kind too: "the proposed attention model" is no name)
     distinct = [w for w in words[:-1] if not (only_modifiers([w]) or w in _DESCRIBING or w in cues().task_heads
+                                                or singular(w) in METHOD_HEADS
                                                 or singular(w) in NON_METHOD_HEADS or w in _BROAD_HEADS
                                                 or w.rsplit("-", 1)[-1] in _COINED_NOT_LAST or DATASET_WORDS.fullmatch(w))]
-    if not distinct or not (_phrase_ok(words) or of_method and _phrase_ok(words[:-1])) or (known and any(known(" ".join(words[j:])) for j in range(len(words) - 1))):
+    # (a kind's head is no part of what makes the phrase a name: "structured-alignment mechanism")
+    if not distinct or not _phrase_ok(words[:-1] if of_method or words[-1] in _COMPONENT_HEADS else words) or (known and any(known(" ".join(words[j:])) for j in range(len(words) - 1))):
         return None
-    a, b = spans[0][0], spans[-1][1]
-    phrase = text[a:b]
-    again = any(_RESTATED_OWN.search(text, max(0, x - 20), x) for x, _ in find_word(text, phrase, False, plural=False)
-                if x != a)
-    return Name(a, b) if again else None
+    return Name(spans[0][0], spans[-1][1])
 
 
 def _lower_name(text: str, pos: int, limit: int) -> Name | None:
