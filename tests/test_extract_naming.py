@@ -490,3 +490,15 @@ def test_the_proposing_verbs_plain_object_restated_as_own(abstract, expected):
 ])
 def test_a_plain_phrase_after_the_proposed(abstract, expected):
     assert {x.lower() for x in proposals(abstract, title="Tagging Old Texts")} == expected
+
+
+@pytest.mark.parametrize("title,abstract,expected", [
+    # the title's phrase with a part's kind, written after "our" in the abstract
+    ("Gloss Module for Tagging Old Texts", "Tagging is hard. The gloss module scores words. Results show the "
+     "strength of our gloss module on three corpora.", {"gloss module"}),
+    # not after "our", or a broad kind
+    ("Gloss Module for Tagging Old Texts", "Tagging is hard. The gloss module scores words.", set()),
+    ("Gloss Model for Tagging Old Texts", "Tagging is hard. Results show the strength of our gloss model.", set()),
+])
+def test_the_titles_part_written_as_own(title, abstract, expected):
+    assert {x.lower() for x in proposals(abstract, title=title)} == expected

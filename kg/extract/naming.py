@@ -445,6 +445,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = _own_phrase_restated(text, s_start + proposing.end(), s_end, known)
         if name:
             out.append(Naming(name, "pattern:own_phrase_restated", 0.7))
+    for m in (_OUR.finditer(sent) if not out and "our " in low else ()):
+        # "our relation module" under the title "Relation Module for ...": the title's phrase written as the paper's own
+        name = _title_part_as_own(text, s_start + m.end(), s_end, known)
+        if name:
+            out.append(Naming(name, "pattern:own_phrase_restated", 0.7))
+            break
     for m in (THE_PROPOSED.finditer(sent) if not out and "proposed" in low else ()):
         # "the proposed structured-alignment mechanism": a plain phrase the text calls its proposal
         name = _plain_object(text, s_start + m.end(), s_end, known, to_kind=True)
@@ -1016,8 +1022,31 @@ def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str],
     return name if again else None
 
 
+_OUR = re.compile(r"\b[Oo]ur\s+")
+
+
+def _title_part_as_own(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:
+    """A phrase of the title's (``title_parts``) at ``pos``, in lower case, that can name the paper's own method by
+    the checks of ``_plain_object``: "Relation Module for ..." + "our relation module" -> "relation module"."""
+    title = _title_of(text)
+    if not title or pos < len(title):
+        return None
+    for part in title_parts(title, "none"):
+        low = part.lower()
+        if not 2 <= len(low.split()) <= 4 or text[pos:pos + len(low)].lower() != low \
+                or text[pos + len(low):pos + len(low) + 1].isalnum() or not _LOWER_WORDS.fullmatch(text, pos, pos + len(low)):
+            continue
+        name = _plain_object(text, pos, pos + len(low), known, title_part=True)
+        if name and name.start == pos and name.end == pos + len(low):
+            return name
+    return None
+
+
+_LOWER_WORDS = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*)*")
+
+
 def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None,
-                  to_kind: bool = False) -> Name | None:
+                  to_kind: bool = False, title_part: bool = False) -> Name | None:
     """The plain phrase at ``pos`` that can name the paper's own method (see ``_own_phrase_restated``); ``to_kind``:
     the phrase ends at its first kind noun and its modifiers are no plain adjectives or participles ("the proposed
     structured-alignment mechanism is", not "the proposed model outperforms the baseline", "the proposed systematic
@@ -1052,10 +1081,14 @@ def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object
     # (a method's head is a kind too: "the proposed attention model" is no name)
     distinct = [w for w in words[:-1] if not (only_modifiers([w]) or w in _DESCRIBING or w in cues().task_heads
                                                 or singular(w) in METHOD_HEADS
-                                                or singular(w) in NON_METHOD_HEADS or w in _BROAD_HEADS
+                                                or (singular(w) in NON_METHOD_HEADS and not title_part) or w in _BROAD_HEADS
                                                 or w.rsplit("-", 1)[-1] in _COINED_NOT_LAST or DATASET_WORDS.fullmatch(w))]
-    # (a kind's head is no part of what makes the phrase a name: "structured-alignment mechanism")
-    if not distinct or not _phrase_ok(words[:-1] if of_method or words[-1] in _COMPONENT_HEADS else words) or (known and any(known(" ".join(words[j:])) for j in range(len(words) - 1))):
+    # (a kind's head is no part of what makes the phrase a name: "structured-alignment mechanism"; a title's part
+    # may have a thing's word before the part's kind: "Relation Module for ...")
+    mods = words[:-1] if of_method or words[-1] in _COMPONENT_HEADS else words
+    if not distinct or not (_phrase_ok(mods) or title_part and words[-1] in _COMPONENT_HEADS
+                            and not any(DATASET_WORDS.search(w) or w in NOT_METHOD_TOKENS for w in words)) \
+            or (known and any(known(" ".join(words[j:])) for j in range(len(words) - 1))):
         return None
     return Name(spans[0][0], spans[-1][1])
 
