@@ -167,6 +167,14 @@ _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-k
               "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
               "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
               "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
+# a use word right before a title's phrase ("using X", "leveraging X", "based on X")
+_USED_BEFORE = re.compile(r"(?:" + USE_WORD.pattern + r"|\bbased\s+on)\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
+def _names_activity(long: str) -> bool:
+    """A plain lower-case long form of a task or an activity: "automated text scoring", "machine translation"."""
+    words = long.split()
+    return bool(words) and long.islower() and (words[-1] in cues().task_heads or words[-1].endswith("ing"))
+
+
 _FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated"}
 _NAME_CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "from", "over", "by"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
@@ -932,6 +940,8 @@ class MethodFinder:
                 continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
             if " " not in full and not self.lex_method(full) and _names_no_method(view, full, team=False):
                 continue  # "the MEDIQA 2019 ...", "DiMLex-Bangla: A Lexicon of ..."
+            if nm.rule == "pattern:our_x" and any(ab.short == full and _names_activity(ab.long) for ab in view.abbrevs):
+                continue  # "our ATS model" for "automated text scoring (ATS)": a model for the task, not one named ATS
             if nm.rule == "pattern:we_propose_component" and (self.lex_kind(full) or any(
                     ab.short == full for ab, _, _ in accepted)):
                 continue  # a known block (a GCN layer) is used, not proposed
@@ -1213,8 +1223,11 @@ class MethodFinder:
             if c.rule != "lexicon" or c.start < view.title_end or c.proposed:
                 continue
             phrase = text[c.start:c.end].lower()
-            if " " not in phrase or not any(True for _ in find_word(title, phrase, False)):
+            at = [a for a, _ in find_word(title, phrase, False)]
+            if " " not in phrase or not at:
                 continue
+            if any(_USED_BEFORE.search(title, max(0, a - 30), a) for a in at):
+                continue  # the title uses it: "... of Noun Phrases using Poincaré Embeddings"
             s0, _ = view.sent_of(c.start)
             wp = WE_PROPOSE.search(text, s0, c.start)
             # (and the head of the object: "the first membership inference attack (MIA) benchmark" is none)
