@@ -512,3 +512,28 @@ def test_our_model_of_a_tasks_acronym_is_no_name():
     got = proposals("Existing automated gloss scoring (AGS) systems ignore the writer. We pass this knowledge into our "
                     "AGS model on six corpora.", title="Tagging Old Texts")
     assert got == set(), got
+
+
+@pytest.mark.parametrize("title,abstract,expected", [
+    # a tool's name before its kind in the title: the name the text proposes is its tool's
+    ("The GLOSSdesk Platform: Interactive Annotation of Old Texts",
+     "We introduce GLOSSdesk, a new annotation platform for tasks including semantic annotation.", {"GLOSSdesk"}),
+    # a hyphenated "Low-Resource" is no resource's head
+    ("RUNEX: A Low-Resource Cross-Lingual Retrieval System for Old Texts",
+     "In this paper we present an end-to-end cross-lingual retrieval system for old texts.", {"RUNEX"}),
+])
+def test_a_title_tool_or_system_name(title, abstract, expected):
+    assert proposals(abstract, title=title) == expected
+
+
+@pytest.mark.parametrize("title,abstract,expected", [
+    # the title's phrase, defined as an acronym in the abstract
+    ("Deep Recurrent Gloss Decoder for Tagging Old Texts",
+     "We propose a new framework for tagging based on an encoder-decoder model equipped with a deep recurrent gloss "
+     "decoder (DRGD). Results are good.", {"DRGD"}),
+    # one the abstract uses
+    ("Tagging Old Texts with the Deep Structured Gloss Model",
+     "We explore the application of a Deep Structured Gloss Model (DSGM) to ranking in tagging.", set()),
+])
+def test_the_titles_phrase_defined_as_an_acronym(title, abstract, expected):
+    assert proposals(abstract, title=title) == expected

@@ -175,6 +175,13 @@ def _names_activity(long: str) -> bool:
     return bool(words) and long.islower() and (words[-1] in cues().task_heads or words[-1].endswith("ing"))
 
 
+def _phrase_key(phrase: str) -> str:
+    """A phrase in lower case, its last word singular: "Neural Tensor Networks" and "neural tensor network"."""
+    words = phrase.lower().replace("’", "'").split()
+    return " ".join(words[:-1] + [singular(words[-1])]) if words else ""
+
+
+_APPLIED = re.compile(r"\b(?:applications?\s+of|appl(?:y|ies|ying)|explor(?:e|es|ing))\b|" + USE_WORD.pattern, re.IGNORECASE)
 _FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated"}
 _NAME_CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "from", "over", "by"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
@@ -418,6 +425,7 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
 # Large-Scale Multi-label Corpus ...") or as a team ("IIT-KGP at MEDIQA 2019: ...")
 _NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
                                         "submission", "participation", "campaign", "portal", "consortium", "group", "lexicon"}
+_TOOL_HEADS = frozenset(data_words("proposals")["title_tool_heads"])
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
                          r"that|which|to|and|or|containing|covering|collected|built)\b)")
@@ -480,8 +488,10 @@ def _uses_no_method(view: DocView, name: str, team: bool) -> bool:
     text = view.text
     for a, b in find_word(text, name, True, plural=False):
         m = _WORD_AFTER_NAME.match(text, b)
-        if m and (singular(m.group(1).lower()) in _NO_METHOD_FOLLOW
-                  or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in _NO_METHOD_FOLLOW)):
+        # (a name the text proposes, followed by a tool's kind, is its tool's: "The INCEpTION Platform: ...")
+        follow = _NO_METHOD_FOLLOW if team else _NO_METHOD_FOLLOW - _TOOL_HEADS
+        if m and (singular(m.group(1).lower()) in follow
+                  or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in follow)):
             return True
         if _YEAR_AFTER.match(text, b) or _SPLIT_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
             return True
@@ -971,6 +981,21 @@ class MethodFinder:
                     cands.append(Cand(ab.long_start, ab.long_end, "pattern:our_method_acronym", 0.6, proposed=True, link=lk))
                     proposed_names.append((ab.long_start, ab.long_end, ab.long, 0.6, lk))
                     break
+        # the title's phrase the abstract defines an acronym for: "Deep Recurrent Generative Decoder for ..." + "a deep
+        # recurrent generative decoder (DRGN)" (an acronym taken for a method, no catalogued one)
+        if view.title_end:
+            parts = {_phrase_key(p) for p in title_parts(text[:view.title_end], "none") if len(p.split()) >= 2}
+            own_links = {x[4] for x in proposed_names}
+            for ab, lk, iri in accepted:
+                s0, _ = view.sent_of(ab.long_start)
+                # (not one the sentence uses: "we explore the application of a Deep Structured Similarity Model
+                # (DSSM)", "a Bayesian approach ... using Gaussian process preference learning (GPPL)")
+                if iri is None and lk not in own_links and ab.long_start >= view.title_end \
+                        and _phrase_key(ab.long) in parts and self.lex_kind(ab.long) is None \
+                        and not _APPLIED.search(text, max(s0, ab.long_start - 40), ab.long_start):
+                    cands.append(Cand(ab.long_start, ab.long_end, "pattern:title_acronym", 0.75, proposed=True, link=lk))
+                    proposed_names.append((ab.long_start, ab.long_end, ab.long, 0.75, lk))
+                    own_links.add(lk)
         # variants of a proposed name: LION -> LION-D, LION-S
         for a, b, full, conf, lk in list(proposed_names):
             if " " in full:

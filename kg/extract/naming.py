@@ -625,6 +625,10 @@ DATASET_WORDS = re.compile(r"\b(?:data\s?sets?|corpus|corpora|treebanks?|benchma
                            r"test\s+suite|leaderboard)\b", re.IGNORECASE)
 
 
+# a resource's word that is no part of a hyphenated modifier ("A Low-Resource Cross-Lingual ... System" is no resource)
+DATASET_WHOLE_WORD = re.compile(r"(?<![\w-])(?:" + DATASET_WORDS.pattern + r")(?![\w-])", re.IGNORECASE)
+
+
 # "cEnTam: Creation and Validation of a New English-Tamil Bilingual Corpus", "B2SG: a TOEFL-like Task for
 # Portuguese": the subtitle's head (after a noun of making, its object) says the name is a resource or a task
 TITLE_RESOURCE_HEAD = re.compile(
@@ -711,7 +715,7 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
     dm = DATASET_WORDS.search(head)
     acting = first.endswith("ing") and len(first) > 5 and first not in _MAKING_GERUNDS \
         and not (dm and PREPOSITION_WORD.search(head, 0, dm.start()))
-    if not acting and (DATASET_WORDS.search(" ".join(subtitle.split()[:8])) or TITLE_RESOURCE_HEAD.match(subtitle.lstrip(" :"))):
+    if not acting and (DATASET_WHOLE_WORD.search(" ".join(subtitle.split()[:8])) or TITLE_RESOURCE_HEAD.match(subtitle.lstrip(" :"))):
         return None
     if words[0] in STOP_CAPS or prefix.endswith(("'s", "’s", "’", "?")):
         return None
