@@ -537,3 +537,15 @@ def test_a_title_tool_or_system_name(title, abstract, expected):
 ])
 def test_the_titles_phrase_defined_as_an_acronym(title, abstract, expected):
     assert proposals(abstract, title=title) == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # a lower-case name given by "which we term", with its acronym
+    ("Tagging is hard. We propose a simple tagging strategy, which we term gloss-adaptive pre-training (GAPT), to "
+     "address the shift. GAPT helps.", {"GAPT"}),
+    # the acronym after a second proposing verb "and" joins to the first
+    ("Tagging is hard. We introduce a fresh view to revisit the tagging task and propose a novel gloss binary tagging "
+     "framework (GBTF) derived from a formulation.", {"GBTF"}),
+])
+def test_more_acronym_shapes(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected

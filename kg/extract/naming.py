@@ -156,6 +156,7 @@ WE_PROPOSE = re.compile(
 )
 # "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
 # base form only: "the parser developed by ..." has a participle)
+AND_PROPOSE = re.compile(r"\band\s+(?:[a-z]+ly\s+)?(?:" + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
 WE_AND_PROPOSE = re.compile(r"\b[Ww]e\s+[^.;]{0,250}?\band\s+(?:[a-z]+ly\s+)?(?:"
                             + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
 # "In this paper, GraphSum is proposed", "A novel Text-Of-Interest CNN (TOI-CNN) is introduced for ...": the subject
@@ -375,11 +376,16 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 if w not in NOT_METHOD_TOKENS and (uses >= 3 or uses >= 2 and _title_of(text).find(w) >= 0) \
                         and not (known and known(w)) and singular(lm.group("kind")) not in _NOT_OWN_KINDS:
                     out.append(Naming(Name(q, q + len(w)), "pattern:we_propose", 0.8))
-        if not out:
-            # (e) the first acronym defined after the verb with no preposition in between
+        # (e) the first acronym defined after the verb with no preposition in between; or after a second proposing
+        # verb "and" joins to the first: "we introduce a fresh perspective to revisit ... and propose a novel cascade
+        # binary tagging framework (CasRel)"
+        anchors = [p, *(s_start + m.end() for m in itertools.islice(AND_PROPOSE.finditer(sent, proposing.end()), 1))]
+        for anchor in anchors if not out else ():
+            if out:
+                break
             for ls in sorted(acronym_longs):
-                if p <= ls < s_end:
-                    between = text[p:ls]
+                if anchor <= ls < s_end:
+                    between = text[anchor:ls]
                     le, se = acronym_longs[ls]
                     if DATA_FOLLOW.match(text[se:se + 30]) or X_BASED_FOLLOW.match(text, se):
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
@@ -511,6 +517,9 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name is None and (proposing or passive or "new" in low or "novel" in low or "we " in m.group().lower()):
             # "which we refer to as attention bridge": a lower-case name, when the text uses it again
             name = _lower_name(text, s_start + m.end(), s_end)
+        if name is None and s_start + m.end() in acronym_longs:
+            # "which we term domain-adaptive pre-training (DAP)": a lower-case name the text defines an acronym for
+            name = Name(s_start + m.end(), acronym_longs[s_start + m.end()][0])
         if name and proposing and COMPARED.search(sent, proposing.end(), m.start()):
             continue  # "we propose X and compare it with an approach called Y"
         if name and text[name.start - 1] in "“‘'\"" and not _kind_before(sent[:m.start()]):
