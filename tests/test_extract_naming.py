@@ -549,3 +549,9 @@ def test_the_titles_phrase_defined_as_an_acronym(title, abstract, expected):
 ])
 def test_more_acronym_shapes(abstract, expected):
     assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+def test_a_comma_after_a_plain_qualifier_of_the_titles_phrase():
+    got = proposals("Tagging is hard. We propose a novel, fully non-monotonic gloss system based on the Foo algorithm.",
+                    title="A Full Non-Monotonic Gloss System for Tagging Old Texts")
+    assert {x.lower() for x in got} == {"non-monotonic gloss system"}, got

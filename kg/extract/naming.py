@@ -550,8 +550,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     or core in ("that", "which", "and", "or"):
                 break
             words.append(core)
-            if core != w.group():
-                break
+            if core != w.group() and not (w.group() == core + "," and len(words) == 1 and only_modifiers(words)):
+                break  # (a comma after a first plain qualifier goes on: "a novel, fully non-monotonic transition system")
         name = _title_phrase_by_head(text, words)
         if name:
             out.append(Naming(name, "pattern:title_restated", 0.75))
