@@ -897,3 +897,16 @@ def test_the_kind_of_an_unnamed_proposal_names_it(nlp, abstract, pair):
 def test_a_titles_verb_is_the_papers_own_method_when_it_speaks_of_one(abstract, pairs):
     got = own_links("Extending Spectral Clustering to Streams", abstract)
     assert {(d, b) for d, b, _ in got} == pairs, got
+
+
+def test_the_base_is_the_method_a_suffixed_one_modifies(nlp):
+    # "an RNN based Transformer": the object of the cue is the Transformer, the RNN says of what kind
+    got = pairs(nlp("We propose ZedFormer, which is an extension of an RNN based Transformer architecture."))
+    assert ("ZedFormer", "Transformer") in got and ("ZedFormer", "RNN") not in got, got
+
+
+def test_a_fronted_cue_whose_base_is_named_again_later_in_its_sentence(nlp):
+    # the fronted phrase ends after its own mentions ("(GANs),"), not after "GANs" at the end of the sentence
+    doc = nlp("We introduce KGLearn, a framework for link prediction. Inspired by generative adversarial networks "
+              "(GANs), we use one model as a generator of the other, which acts as the discriminator in GANs.")
+    assert ("KGLearn", "GAN") in pairs(doc), links(doc)

@@ -59,6 +59,8 @@ FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Simil
                      r"(?:(?:[Ii]nspired|[Mm]otivated)\s+by|(?:[Bb]ased|[Bb]uilt|[Gg]rounded|[Ff]ounded)\s+(?:up)?on|"
                      r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)(?:\s+top\s+of)?\s+")
 FRONTED_STEMS = tuple(_WORDS["fronted_stems"])
+# what joins the bases of a fronted phrase: a parenthesis, "and", "or", a comma before them
+FRONTED_JOIN = re.compile(r"[\s()]*(?:,?\s*(?:and|or)\s+(?:the\s+)?)?[\s(]*")
 
 
 def _verb_forms(verb: str) -> str:
@@ -240,7 +242,12 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 continue  # "Based on the analysis of X, ...": the fronted cue's object is no method
             fronted_rule = "lineage:inspired_by" if inspired else (
                 "lineage:extends" if m.group().strip(", ").lower().startswith("extending") else "lineage:based_on")
-            last = max(x[1] for x in in_sent if x[2] in bases and x[0] >= ce)
+            # the end of the fronted phrase's bases ("Inspired by GANs (GANs) and VAEs,"), not a later mention of them
+            last = ce
+            for x in sorted(x for x in in_sent if x[2] in bases and x[0] >= ce):
+                if last != ce and not FRONTED_JOIN.fullmatch(text, last, x[0]):
+                    break
+                last = x[1]
             comma = re.match(r"[^,;.]{0,40}?,\s*", text[last:s_end])
             if not comma:
                 continue
@@ -645,6 +652,8 @@ BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNO
 _THING_BEFORE = re.compile(r"\b(?:" + "|".join(map(re.escape, _WORDS["data_heads"])) + r")s?\s+(?:of|for|on|from)\b", re.IGNORECASE)
 
 
+# "RNN-based" before another method: the first one modifies the second, the head of the cue's object
+MODIFIER_OF_HEAD = re.compile(r"(?:\s*\([^()]{1,20}\))?[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r")\s+")
 # what joins a further base to the one before: "X and Y", "X (XX) with Y", "a BERT encoder with an autoregressive
 # Transformer decoder" (the kind or the part the first one names may stand between)
 COORDINATED = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique|" + _PART_NOUNS +
@@ -673,6 +682,12 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "improves on a naive Bayes baseline": it outperforms one, and builds on none
     if NAME_GOES_ON.match(text, after[0][1]):
         return []  # "we adapt the Gumbel tree-LSTM": the object is a longer name than the mention
+    head = MODIFIER_OF_HEAD.match(text, after[0][1])
+    if head and len(after) > 1 and after[1][0] == head.end() and after[1][2] != after[0][2]:
+        # "an extension of an RNN based Encoder-Decoder architecture": the object is the method the first one modifies
+        after = after[1:]
+        if _np_head_is_task(text, after[0][1]) or NAME_GOES_ON.match(text, after[0][1]):
+            return []
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
