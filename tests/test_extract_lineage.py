@@ -910,3 +910,25 @@ def test_a_fronted_cue_whose_base_is_named_again_later_in_its_sentence(nlp):
     doc = nlp("We introduce KGLearn, a framework for link prediction. Inspired by generative adversarial networks "
               "(GANs), we use one model as a generator of the other, which acts as the discriminator in GANs.")
     assert ("KGLearn", "GAN") in pairs(doc), links(doc)
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    # Title-case words before the base name the variant where the title holds the whole name ...
+    ("Replicated LSTM in Retrieval Systems", "We present a novel Replicated LSTM model to match texts.",
+     "Replicated LSTM"),
+    # ... or the text writes its initials with the base
+    ("Talking to Users", "We propose a Context-Aware LSTM model for replies. CA-LSTM is fast.", "Context-Aware LSTM"),
+    # an acronym the proposing clause defines, built of the base's name
+    ("Topics of Reviews", "We propose an LSTM-based topic model inducing two layers of categories (CAT-LSTM).", "CAT-LSTM"),
+])
+def test_the_unnamed_proposal_named_by_its_variant_words_or_acronym(title, abstract, name):
+    got = own_links(title, abstract)
+    assert (name, name.split()[-1].split("-")[-1]) in {(d, b) for d, b, _ in got}, got
+    assert not any(d.startswith("the method of") for d, _, _ in got), got
+
+
+def test_title_case_words_without_a_second_presentation_name_nothing():
+    got = own_links("Talking to Users", "We propose a Context-Aware LSTM model for replies. It is fast.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Talking to Users"', "LSTM")}, got
+    got = own_links("Portuguese LSTM for Tagging", "We present a novel Portuguese LSTM model for tagging.")
+    assert all(d != "Portuguese LSTM" for d, _, _ in got), got

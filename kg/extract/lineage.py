@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .methods import COMPARE_CUE, DocView, MethodGroup
+from .methods import COMPARE_CUE, DocView, MethodGroup, _all_languages
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .vocabulary import data_words
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
@@ -395,7 +395,9 @@ def _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> N
 # "we propose a BERT-based model", "This paper describes a novel GAN-style generator", "we present a new LSTM tagger":
 # the kind of the proposal is built on the method that opens it (determiners and describing words before it)
 # (a comma may part two describing words: "FooNet, a neural, BERT-based model")
-BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + r"),?\s+){0,4}")
+# (a Title-case word may name the variant: "we propose a Context-Aware LSTM model", "a novel Replicated Siamese LSTM")
+TITLE_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*"
+BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + "|" + TITLE_WORD + r"),?\s+){0,4}")
 # "we propose a novel hierarchical recurrent neural network": the mention ends with the kind's noun itself
 HEAD_IN_NAME = re.compile(r"\b(?:" + _NOUNS + r")$", re.IGNORECASE)
 BUILT_APPOSITIVE = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)" + BUILT_LEAD.pattern)
@@ -518,7 +520,30 @@ def _suffixed(text: str, end: int) -> bool:
     return bool(m and m.group("suffix"))
 
 
-def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) -> list | None:
+# "an LDA-based generative topic model inducing ... (CAT-LDA)": an acronym in the clause of the kind, built of its base
+OWN_ACRONYM = re.compile(r"[^.;:,()]{0,80}?\(\s*([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+)\s*\)")
+
+
+def _title_case_variant(text: str, title_end: int, lead: str, written: str) -> list | None:
+    """"a novel Replicated Siamese LSTM model" where the title names "Replicated Siamese LSTM", "a Context-Aware LSTM
+    model" where the text writes "CA-LSTM": Title-case words before the base name the variant, where the title
+    holds the whole name or the text its initials with the base ([name, other forms...]); else None."""
+    words = []
+    for w in reversed(lead.split()):
+        if not re.fullmatch(TITLE_WORD, w) or w.lower() in DESCRIBING_WORDS or w.lower() in QUALITY_WORDS:
+            break
+        words.insert(0, w)
+    if not words or len(words) > 3 or _all_languages(" ".join(words)):
+        return None  # ("a Portuguese BERT model": a language says which data, no variant)
+    name = " ".join(words) + " " + written
+    if title_end and name.lower() in text[:title_end].lower():
+        return [name]
+    initials = "".join(p[0] for w in words for p in w.split("-")).upper()
+    short = re.search(r"(?<![\w-])" + initials + "-?" + re.escape(written) + r"(?![\w-])", text)
+    return [name, short.group()] if short else None
+
+
+def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link], title_end: int = 0) -> list | None:
     """[name, start, end] of the paper's unnamed method that one of its links calls "a <modifier> version of X":
     the modifier and X as the text writes them (start, end: the phrase)."""
     for ln in links:
@@ -533,6 +558,11 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) ->
             continue
         return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
     own = [ln for ln in links if ln.derived == OWN]
+    for ln in own:  # "we propose an LDA-based topic model ... (CAT-LDA)": the name the text gives it
+        acronym = OWN_ACRONYM.match(text, ln.end) if ln.rule in KIND_RULES else None
+        written = text[ln.start:ln.end]
+        if acronym and written in acronym.group(1).split("-")[1:] + acronym.group(1).split("-")[:-1]:
+            return [acronym.group(1), ln.start, ln.end]
     for ln in own:  # "we propose a novel hierarchical RNN model": its name is "hierarchical RNN"
         if ln.rule not in KIND_RULES or not text[ln.end:ln.end + 1].isspace() or _suffixed(text, ln.end) \
                 or any(re.search(r"[.;]\s", text[min(o.start, ln.start):max(o.start, ln.start)]) for o in own):
@@ -540,6 +570,9 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) ->
         lead = re.search(r"\b(?:a|an)\s+((?:[\w-]+\s+){1,4})$", text[max(0, ln.start - 60):ln.start])
         written = text[ln.start:ln.end]
         words = _variant_words(lead.group(1) if lead else "", written, groups[ln.base])
+        titled = _title_case_variant(text, title_end, lead.group(1) if lead else "", written)
+        if titled:
+            return [titled[0], ln.start - len(titled[0]) + len(written), ln.end, *titled[1:]]
         if words == [written]:
             return [written, ln.start, ln.end]  # the mention holds the modifiers: "hierarchical LSTM" of LSTM
         if words and lead.group(1).endswith(" ".join(words) + " "):
