@@ -932,3 +932,19 @@ def test_title_case_words_without_a_second_presentation_name_nothing():
     assert {(d, b) for d, b, _ in got} == {('the method of "Talking to Users"', "LSTM")}, got
     got = own_links("Portuguese LSTM for Tagging", "We present a novel Portuguese LSTM model for tagging.")
     assert all(d != "Portuguese LSTM" for d, _, _ in got), got
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose ZedGate, a new gating mechanism for LSTM networks.", ("ZedGate", "LSTM")),
+    ("We propose ZedStack, a stack attention model for Transformer learning.", ("ZedStack", "Transformer")),
+])
+def test_a_part_the_paper_proposes_for_a_methods_models(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence)), links(nlp(sentence))
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose ZedComp, a new model for BERT compression.",  # a task of the method, no part of it
+    "We propose ZedComp, a new method for LSTM networks.",  # a method applied to one, no part of it
+])
+def test_a_proposal_for_a_methods_task_extends_nothing(nlp, sentence):
+    assert not pairs(nlp(sentence)), links(nlp(sentence))

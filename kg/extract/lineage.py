@@ -312,6 +312,17 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
                 and not _np_head_is_task(text, nxt[0][1]):
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
+    # "we propose a stack-based multi-layer attention model for seq2seq learning", "FooGate, a gating mechanism for LSTM
+    # networks": a part the paper proposes for a method's models extends that method (not for a task or a field)
+    for s, e, gi, _ in spans:
+        m = PART_FOR.match(text, e) if gi in named and "for" in text[e:e + 60] else None
+        if not m:
+            continue
+        nxt = [x for x in spans if x[0] >= m.end() and x[2] != gi][:1]
+        if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
+                and METHOD_TAIL.match(text, nxt[0][1]) and not _field(groups[nxt[0][2]]) \
+                and not groups[nxt[0][2]].generic:
+            add(gi, nxt[0][2], s, nxt[0][1], "lineage:part_for", 0.65)
     _title_for(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
@@ -619,6 +630,13 @@ TOOL_NOUNS = tuple(_WORDS["tool_nouns"])
 TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
                       r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
                       r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
+
+
+# "<proposal> model for ", "<proposal>, a new gating mechanism for the ": a part for the method named next
+PART_FOR = re.compile(r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?|\s+)(?:"
+                      + "|".join(map(re.escape, _WORDS["part_for_nouns"])) + r")s?\s+for\s+(?:the\s+|an?\s+)?")
+# what follows the method: its models are meant ("seq2seq learning", "LSTM networks"), or the clause ends
+METHOD_TAIL = re.compile(r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:" + "|".join(map(re.escape, _WORDS["method_tails"])) + r")\b|\s*(?:[,.;:]|$))")
 
 
 def _in_web_address(text: str, start: int, end: int) -> bool:
