@@ -948,3 +948,29 @@ def test_a_part_the_paper_proposes_for_a_methods_models(nlp, sentence, pair):
 ])
 def test_a_proposal_for_a_methods_task_extends_nothing(nlp, sentence):
     assert not pairs(nlp(sentence)), links(nlp(sentence))
+
+
+def test_we_after_an_opening_phrase_is_the_papers_subject():
+    got = own_links("Parsing Trees Quickly", "In this paper, we incorporate tree features into the Transformer.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Parsing Trees Quickly"', "Transformer")}, got
+
+
+@pytest.mark.parametrize("title,abstract,name,base", [
+    # the sentence of the unnamed method's link restates the title's phrase
+    ("Tree-aware Memory for Parsing", "In this paper, we incorporate a tree-aware memory into the Transformer.",
+     "Tree-aware Memory", "Transformer"),
+    # the title's phrase ends with the base of the kind, with words that name the variant before it
+    ("Syntax-aware Multi-task Graph Convolutional Networks for Tagging",
+     "We propose a novel graph convolutional networks model that reads parses.",
+     "Syntax-aware Multi-task Graph Convolutional Networks", "GCN"),
+])
+def test_the_title_phrase_that_names_the_unnamed_method(title, abstract, name, base):
+    got = own_links(title, abstract)
+    assert {(d, b) for d, b, _ in got} == {(name, base)}, got
+
+
+def test_a_title_phrase_of_describing_words_or_a_task_names_nothing():
+    got = own_links("Deep Graph Convolutional Networks for Tagging", "We propose a novel graph convolutional networks model.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Deep Graph Convolutional Networks for Tagging"', "GCN")}, got
+    got = own_links("Transformer Parsing of Trees", "In this paper, we incorporate a transformer parsing step into the LSTM.")
+    assert all(d.startswith("the method of") for d, _, _ in got), got

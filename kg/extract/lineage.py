@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .methods import COMPARE_CUE, DocView, MethodGroup, _all_languages
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
-from .vocabulary import data_words
+from .vocabulary import data_words, only_modifiers, title_parts
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
@@ -83,7 +83,7 @@ SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it
 # step, the final system", "It" (not "the baseline model" or "our previous system": another one, or an earlier one)
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his|[Tt]he)\s+"
                           r"(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?"
-                          r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We)\b")
+                          r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We|[A-Z][^,;:()]{0,60},\s*we)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:" + "|".join(map(re.escape, _WORDS["new_kind_nouns"])) + r")s?\b")
@@ -554,6 +554,40 @@ def _title_case_variant(text: str, title_end: int, lead: str, written: str) -> l
     return [name, short.group()] if short else None
 
 
+def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: list[Link]) -> list | None:
+    """The title's phrase (its head or means, ``title_parts``) that names the paper's unnamed method: the sentence of
+    one of its links restates it whole ("Language-aware Interlingua for ..." + "we incorporate a language-aware
+    interlingua into the Encoder-Decoder"), or it is the base of a kind link with words that name the variant before
+    it ("Syntax-aware Multi-task Graph Convolutional Networks for ..." + "we propose a novel graph convolutional
+    networks model"); the phrase is a name: 2-5 words, not only describing ones, no task, field or thing."""
+    if not title_end or not own:
+        return None
+    for part in title_parts(text[:title_end].strip()):
+        words = part.split()
+        low = part.lower()
+        if not 2 <= len(words) <= 5 or PHRASE_JOIN.search(f" {low} ") or DATASET_WORDS.search(part) \
+                or _task_name_words(low) or not all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
+            continue
+        for ln in own:
+            written = text[ln.start:ln.end].lower()
+            s0, s1 = max(title_end, text.rfind(". ", 0, ln.start) + 2), text.find(". ", ln.end)
+            sent = text[s0:s1 if s1 >= 0 else len(text)].lower()
+            restated = low != written and re.search(r"\b(?:a|an|the|our)\s+" + re.escape(low) + r"\b", sent)
+            lead = low[:-len(written)].split() if low.endswith(" " + written) else []
+            varied = ln.rule in KIND_RULES and lead and len(lead) <= 3 and not only_modifiers(lead) \
+                and not any(w in DESCRIBING_WORDS or w in QUALITY_WORDS for w in lead) \
+                and not _all_languages(" ".join(words[:len(lead)]))
+            if restated or varied:
+                return [part, ln.start, ln.end]
+    return None
+
+
+def _task_name_words(low: str) -> bool:
+    """A phrase that ends as a task's or a field's name does ("... relation extraction", "machine translation")."""
+    last = low.rsplit(None, 1)[-1]
+    return singular(last) in TASK_NOUNS or last in TASK_NAME_ENDS or last in TITLE_FOR_FIELDS or singular(last) in THING_HEADS
+
+
 def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link], title_end: int = 0) -> list | None:
     """[name, start, end] of the paper's unnamed method that one of its links calls "a <modifier> version of X":
     the modifier and X as the text writes them (start, end: the phrase)."""
@@ -569,6 +603,9 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link], ti
             continue
         return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
     own = [ln for ln in links if ln.derived == OWN]
+    titled = _title_part_name(text, title_end, groups, own)
+    if titled:
+        return titled
     for ln in own:  # "we propose an LDA-based topic model ... (CAT-LDA)": the name the text gives it
         acronym = OWN_ACRONYM.match(text, ln.end) if ln.rule in KIND_RULES else None
         written = text[ln.start:ln.end]
