@@ -974,3 +974,23 @@ def test_a_title_phrase_of_describing_words_or_a_task_names_nothing():
     assert {(d, b) for d, b, _ in got} == {('the method of "Deep Graph Convolutional Networks for Tagging"', "GCN")}, got
     got = own_links("Transformer Parsing of Trees", "In this paper, we incorporate a transformer parsing step into the LSTM.")
     assert all(d.startswith("the method of") for d, _, _ in got), got
+
+
+@pytest.mark.parametrize("title,base", [
+    ("ZedGP: Gaussian Process Regression for Streaming Data", "Gaussian process"),
+    ("ZedGP: A Sparse Gaussian Process for Streaming Data", "Gaussian process"),
+    ("ZedTag: An LSTM-based Tagger for Tweets", "LSTM"),
+])
+def test_a_title_that_says_what_its_named_method_is(title, base):
+    got = own_links(title, "We propose " + title.split(":")[0] + ", which is fast.")
+    assert (title.split(":")[0], base) in {(d, b) for d, b, _ in got}, got
+
+
+@pytest.mark.parametrize("title", [
+    "ZedGP: Using Gaussian Processes for Streaming Data",  # a study's verb: what it uses, no kind
+    "ZedGP: Deep Learning for Streaming Data",  # a generic concept is no kind
+    "ZedGP: Towards Gaussian Processes on Graphs",
+])
+def test_a_title_whose_colon_opens_no_kind(title):
+    got = own_links(title, "We propose " + title.split(":")[0] + ", which is fast.")
+    assert not got, got

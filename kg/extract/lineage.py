@@ -324,6 +324,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 and not groups[nxt[0][2]].generic:
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:part_for", 0.65)
     _title_for(view, groups, spans, named, add)
+    _title_appositive(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
@@ -473,6 +474,40 @@ def _has_own_method(text: str, title_end: int, named) -> bool:
 def _field(g: MethodGroup) -> bool:
     """A method named as a field is ("neural machine translation", "collaborative filtering")."""
     return g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS
+
+
+# "SeqVAT: Virtual Adversarial Training for Sequence Labeling", "FooTag: A Transformer-based Tagger for ...": the title
+# says what its named method is, the method after the colon (an article and up to two words before it, no verb), the
+# head of the phrase (a suffix or a kind's noun after it, then the title's end or a preposition)
+TITLE_APPOS_LEAD = re.compile(r":\s*(?:(?:a|an|the)\s+)?((?:[\w-]+\s+){0,2}?)", re.IGNORECASE)
+TITLE_APPOS_AFTER = re.compile(r"(?:s|[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
+                               r"(?:\s+(?!(?:for|with|using|via|through|in|on|from|and|or|of|to)\b)[\w-]+){0,2}?"
+                               r"\s*(?:$|[:,]|\s+(?:for|with|using|via|through|in|on|from)\b)",
+                               re.IGNORECASE)
+
+
+def _title_appositive(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title "Name: <method> for ...": the paper's named method is one of the method's kind (a field, a task, a
+    generic concept or a thing is no kind; nor a study's verb: "Name: Using BERT for ...")."""
+    text, title_end = view.text, view.title_end
+    colon = text.find(":", 0, title_end)
+    if colon < 0 or TEAM_TITLE.match(text, 0, title_end):
+        return
+    subject = [x[2] for x in spans if x[1] <= colon and x[2] in named and not text[x[1]:colon].strip()]
+    after = [x for x in spans if colon < x[0] < title_end]
+    lead = TITLE_APPOS_LEAD.fullmatch(text, colon, after[0][0]) if after else None
+    if not subject or not lead:
+        return
+    words = lead.group(1).split()
+    if any(w.lower().endswith("ing") or w.lower() in ("to", "and", "or", "of", "on", "for") or TITLE_STUDY.fullmatch(w)
+           for w in words):
+        return  # "Name: Learning to Parse with BERT", "Name: Towards BERT for ..."
+    x = after[0]
+    g = groups[x[2]]
+    if not g.from_lexicon or g.generic or _field(g) or not TITLE_APPOS_AFTER.match(text[:title_end], x[1]) \
+            or NAME_GOES_ON.match(text, x[1]) or _np_head_is_task(text[:title_end], x[1]):
+        return
+    add(subject[0], x[2], colon, x[1], "lineage:title_appositive", 0.6, built=True)
 
 
 def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
