@@ -994,3 +994,10 @@ def test_a_title_that_says_what_its_named_method_is(title, base):
 def test_a_title_whose_colon_opens_no_kind(title):
     got = own_links(title, "We propose " + title.split(":")[0] + ", which is fast.")
     assert not got, got
+
+
+def test_a_title_phrase_restated_inside_a_longer_noun_phrase_names_nothing():
+    # "a two-phase training procedure": the title's "Two-Phase Training" is a part of the method, no name of it
+    got = own_links("Style Transfer with Two-Phase Training",
+                    "In this paper, we propose a new GAN model with a two-phase training procedure.")
+    assert all(d.startswith("the method of") for d, _, _ in got), got

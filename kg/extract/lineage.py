@@ -589,6 +589,9 @@ def _title_case_variant(text: str, title_end: int, lead: str, written: str) -> l
     return [name, short.group()] if short else None
 
 
+PHRASE_END = r"(?=\s*(?:[,.;:()]|$)|\s+(?:for|to|into|in|with|that|which|and|or|of|on|by|as|is|are)\b)"
+
+
 def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: list[Link]) -> list | None:
     """The title's phrase (its head or means, ``title_parts``) that names the paper's unnamed method: the sentence of
     one of its links restates it whole ("Language-aware Interlingua for ..." + "we incorporate a language-aware
@@ -607,7 +610,8 @@ def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: 
             written = text[ln.start:ln.end].lower()
             s0, s1 = max(title_end, text.rfind(". ", 0, ln.start) + 2), text.find(". ", ln.end)
             sent = text[s0:s1 if s1 >= 0 else len(text)].lower()
-            restated = low != written and re.search(r"\b(?:a|an|the|our)\s+" + re.escape(low) + r"\b", sent)
+            # (the whole noun phrase: not "a two-phase training procedure" for the title's "Two-Phase Training")
+            restated = low != written and re.search(r"\b(?:a|an|the|our)\s+" + re.escape(low) + PHRASE_END, sent)
             lead = low[:-len(written)].split() if low.endswith(" " + written) else []
             varied = ln.rule in KIND_RULES and lead and len(lead) <= 3 and not only_modifiers(lead) \
                 and not any(w in DESCRIBING_WORDS or w in QUALITY_WORDS for w in lead) \
