@@ -1001,3 +1001,22 @@ def test_a_title_phrase_restated_inside_a_longer_noun_phrase_names_nothing():
     got = own_links("Style Transfer with Two-Phase Training",
                     "In this paper, we propose a new GAN model with a two-phase training procedure.")
     assert all(d.startswith("the method of") for d, _, _ in got), got
+
+
+@pytest.mark.parametrize("abstract", [
+    "We propose ZedTag, a model for LSTM" + " " * 10000 + "x.",  # a long run of spaces after a method
+    "Inspired by the LSTM" + " (" * 3000 + ", we propose ZedTag.",
+    "ZedGP: A Gaussian Process" + " " * 10000 + "x. We propose ZedGP.",
+])
+def test_lineage_takes_linear_time_on_long_text(nlp, abstract):
+    # the words after a method were read again from every space of a long run ("X, a toolkit for" and a title's
+    # "Name: X for"): 2 s of CPU at 10k spaces, 7 s at 20k; the lineage component alone is timed
+    from conftest import cpu_budget
+
+    doc = nlp.make_doc(abstract)
+    for name, proc in nlp.pipeline:
+        if name == "kg_lineage":
+            with cpu_budget(0.5):
+                proc(doc)
+        else:
+            doc = proc(doc)

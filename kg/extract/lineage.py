@@ -60,7 +60,7 @@ FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Simil
                      r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)(?:\s+top\s+of)?\s+")
 FRONTED_STEMS = tuple(_WORDS["fronted_stems"])
 # what joins the bases of a fronted phrase: a parenthesis, "and", "or", a comma before them
-FRONTED_JOIN = re.compile(r"[\s()]*(?:,?\s*(?:and|or)\s+(?:the\s+)?)?[\s(]*")
+FRONTED_JOIN = re.compile(r"[\s()]*(?:(?:,\s*)?(?:and|or)\s+(?:the\s+)?[\s(]*)?")
 
 
 def _verb_forms(verb: str) -> str:
@@ -481,8 +481,8 @@ def _field(g: MethodGroup) -> bool:
 # head of the phrase (a suffix or a kind's noun after it, then the title's end or a preposition)
 TITLE_APPOS_LEAD = re.compile(r":\s*(?:(?:a|an|the)\s+)?((?:[\w-]+\s+){0,2}?)", re.IGNORECASE)
 TITLE_APPOS_AFTER = re.compile(r"(?:s|[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
-                               r"(?:\s+(?!(?:for|with|using|via|through|in|on|from|and|or|of|to)\b)[\w-]+){0,2}?"
-                               r"\s*(?:$|[:,]|\s+(?:for|with|using|via|through|in|on|from)\b)",
+                               r"(?:\s(?!(?:for|with|using|via|through|in|on|from|and|or|of|to)\b)[\w-]+){0,2}?"
+                               r"(?:\s*(?:$|[:,])|\s(?:for|with|using|via|through|in|on|from)\b)",
                                re.IGNORECASE)
 
 
@@ -703,7 +703,7 @@ def _title_revises(view: DocView, groups: list[MethodGroup], spans, named, add) 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
 # Toolkit for Neural", "X a library for training" (up to three words between the tool and the method)
 TOOL_NOUNS = tuple(_WORDS["tool_nouns"])
-TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
+TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:(?:,|:|--|—|–)\s*)?(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
                       r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
                       r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
 
