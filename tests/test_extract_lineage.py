@@ -897,3 +897,126 @@ def test_the_kind_of_an_unnamed_proposal_names_it(nlp, abstract, pair):
 def test_a_titles_verb_is_the_papers_own_method_when_it_speaks_of_one(abstract, pairs):
     got = own_links("Extending Spectral Clustering to Streams", abstract)
     assert {(d, b) for d, b, _ in got} == pairs, got
+
+
+def test_the_base_is_the_method_a_suffixed_one_modifies(nlp):
+    # "an RNN based Transformer": the object of the cue is the Transformer, the RNN says of what kind
+    got = pairs(nlp("We propose ZedFormer, which is an extension of an RNN based Transformer architecture."))
+    assert ("ZedFormer", "Transformer") in got and ("ZedFormer", "RNN") not in got, got
+
+
+def test_a_fronted_cue_whose_base_is_named_again_later_in_its_sentence(nlp):
+    # the fronted phrase ends after its own mentions ("(GANs),"), not after "GANs" at the end of the sentence
+    doc = nlp("We introduce KGLearn, a framework for link prediction. Inspired by generative adversarial networks "
+              "(GANs), we use one model as a generator of the other, which acts as the discriminator in GANs.")
+    assert ("KGLearn", "GAN") in pairs(doc), links(doc)
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    # Title-case words before the base name the variant where the title holds the whole name ...
+    ("Replicated LSTM in Retrieval Systems", "We present a novel Replicated LSTM model to match texts.",
+     "Replicated LSTM"),
+    # ... or the text writes its initials with the base
+    ("Talking to Users", "We propose a Context-Aware LSTM model for replies. CA-LSTM is fast.", "Context-Aware LSTM"),
+    # an acronym the proposing clause defines, built of the base's name
+    ("Topics of Reviews", "We propose an LSTM-based topic model inducing two layers of categories (CAT-LSTM).", "CAT-LSTM"),
+])
+def test_the_unnamed_proposal_named_by_its_variant_words_or_acronym(title, abstract, name):
+    got = own_links(title, abstract)
+    assert (name, name.split()[-1].split("-")[-1]) in {(d, b) for d, b, _ in got}, got
+    assert not any(d.startswith("the method of") for d, _, _ in got), got
+
+
+def test_title_case_words_without_a_second_presentation_name_nothing():
+    got = own_links("Talking to Users", "We propose a Context-Aware LSTM model for replies. It is fast.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Talking to Users"', "LSTM")}, got
+    got = own_links("Portuguese LSTM for Tagging", "We present a novel Portuguese LSTM model for tagging.")
+    assert all(d != "Portuguese LSTM" for d, _, _ in got), got
+
+
+@pytest.mark.parametrize("sentence,pair", [
+    ("We propose ZedGate, a new gating mechanism for LSTM networks.", ("ZedGate", "LSTM")),
+    ("We propose ZedStack, a stack attention model for Transformer learning.", ("ZedStack", "Transformer")),
+])
+def test_a_part_the_paper_proposes_for_a_methods_models(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence)), links(nlp(sentence))
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose ZedComp, a new model for BERT compression.",  # a task of the method, no part of it
+    "We propose ZedComp, a new method for LSTM networks.",  # a method applied to one, no part of it
+])
+def test_a_proposal_for_a_methods_task_extends_nothing(nlp, sentence):
+    assert not pairs(nlp(sentence)), links(nlp(sentence))
+
+
+def test_we_after_an_opening_phrase_is_the_papers_subject():
+    got = own_links("Parsing Trees Quickly", "In this paper, we incorporate tree features into the Transformer.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Parsing Trees Quickly"', "Transformer")}, got
+
+
+@pytest.mark.parametrize("title,abstract,name,base", [
+    # the sentence of the unnamed method's link restates the title's phrase
+    ("Tree-aware Memory for Parsing", "In this paper, we incorporate a tree-aware memory into the Transformer.",
+     "Tree-aware Memory", "Transformer"),
+    # the title's phrase ends with the base of the kind, with words that name the variant before it
+    ("Syntax-aware Multi-task Graph Convolutional Networks for Tagging",
+     "We propose a novel graph convolutional networks model that reads parses.",
+     "Syntax-aware Multi-task Graph Convolutional Networks", "GCN"),
+])
+def test_the_title_phrase_that_names_the_unnamed_method(title, abstract, name, base):
+    got = own_links(title, abstract)
+    assert {(d, b) for d, b, _ in got} == {(name, base)}, got
+
+
+def test_a_title_phrase_of_describing_words_or_a_task_names_nothing():
+    got = own_links("Deep Graph Convolutional Networks for Tagging", "We propose a novel graph convolutional networks model.")
+    assert {(d, b) for d, b, _ in got} == {('the method of "Deep Graph Convolutional Networks for Tagging"', "GCN")}, got
+    got = own_links("Transformer Parsing of Trees", "In this paper, we incorporate a transformer parsing step into the LSTM.")
+    assert all(d.startswith("the method of") for d, _, _ in got), got
+
+
+@pytest.mark.parametrize("title,base", [
+    ("ZedGP: Gaussian Process Regression for Streaming Data", "Gaussian process"),
+    ("ZedGP: A Sparse Gaussian Process for Streaming Data", "Gaussian process"),
+    ("ZedTag: An LSTM-based Tagger for Tweets", "LSTM"),
+])
+def test_a_title_that_says_what_its_named_method_is(title, base):
+    got = own_links(title, "We propose " + title.split(":")[0] + ", which is fast.")
+    assert (title.split(":")[0], base) in {(d, b) for d, b, _ in got}, got
+
+
+@pytest.mark.parametrize("title", [
+    "ZedGP: Using Gaussian Processes for Streaming Data",  # a study's verb: what it uses, no kind
+    "ZedGP: Deep Learning for Streaming Data",  # a generic concept is no kind
+    "ZedGP: Towards Gaussian Processes on Graphs",
+])
+def test_a_title_whose_colon_opens_no_kind(title):
+    got = own_links(title, "We propose " + title.split(":")[0] + ", which is fast.")
+    assert not got, got
+
+
+def test_a_title_phrase_restated_inside_a_longer_noun_phrase_names_nothing():
+    # "a two-phase training procedure": the title's "Two-Phase Training" is a part of the method, no name of it
+    got = own_links("Style Transfer with Two-Phase Training",
+                    "In this paper, we propose a new GAN model with a two-phase training procedure.")
+    assert all(d.startswith("the method of") for d, _, _ in got), got
+
+
+@pytest.mark.parametrize("abstract", [
+    "We propose ZedTag, a model for LSTM" + " " * 10000 + "x.",  # a long run of spaces after a method
+    "Inspired by the LSTM" + " (" * 3000 + ", we propose ZedTag.",
+    "ZedGP: A Gaussian Process" + " " * 10000 + "x. We propose ZedGP.",
+])
+def test_lineage_takes_linear_time_on_long_text(nlp, abstract):
+    # the words after a method were read again from every space of a long run ("X, a toolkit for" and a title's
+    # "Name: X for"): 2 s of CPU at 10k spaces, 7 s at 20k; the lineage component alone is timed
+    from conftest import cpu_budget
+
+    doc = nlp.make_doc(abstract)
+    for name, proc in nlp.pipeline:
+        if name == "kg_lineage":
+            with cpu_budget(0.5):
+                proc(doc)
+        else:
+            doc = proc(doc)

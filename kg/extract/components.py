@@ -452,7 +452,7 @@ class LineageComponent:
         _LAST.clear()
         links = find_lineage(view, groups)
         doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
-        doc._.kg_own_name = own_variant_name(view.text, groups, links)
+        doc._.kg_own_name = own_variant_name(view.text, groups, links, view.title_end)
         doc.user_data.pop(_TEXT_KEY, None)
         return doc
 

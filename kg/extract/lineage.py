@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .methods import COMPARE_CUE, DocView, MethodGroup
+from .methods import COMPARE_CUE, DocView, MethodGroup, _all_languages
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
-from .vocabulary import data_words
+from .vocabulary import data_words, only_modifiers, title_parts
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
@@ -59,6 +59,8 @@ FRONTED = re.compile(r"(?:^\s*|,\s*|\b(?:Therefore|Thus|Hence|Specifically|Simil
                      r"(?:(?:[Ii]nspired|[Mm]otivated)\s+by|(?:[Bb]ased|[Bb]uilt|[Gg]rounded|[Ff]ounded)\s+(?:up)?on|"
                      r"[Bb]uilding\s+(?:up)?on|[Ee]xtending)(?:\s+top\s+of)?\s+")
 FRONTED_STEMS = tuple(_WORDS["fronted_stems"])
+# what joins the bases of a fronted phrase: a parenthesis, "and", "or", a comma before them
+FRONTED_JOIN = re.compile(r"[\s()]*(?:(?:,\s*)?(?:and|or)\s+(?:the\s+)?[\s(]*)?")
 
 
 def _verb_forms(verb: str) -> str:
@@ -81,7 +83,7 @@ SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it
 # step, the final system", "It" (not "the baseline model" or "our previous system": another one, or an earlier one)
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his|[Tt]he)\s+"
                           r"(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?"
-                          r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We)\b")
+                          r"(?:" + "|".join(_WORDS["self_nouns"]) + r")s?|It|Its|We|[A-Z][^,;:()]{0,60},\s*we)\b")
 _NOT_ADJ = "|".join(sorted(GENERIC_HEADS | {"for", "of", "to", "in", "on", "with", "by", "from", "that", "which",
                                              "via", "and", "or", "as", "at"}, key=len, reverse=True))
 UNNAMED_NEW = re.compile(r"\s+(?:" + "|".join(map(re.escape, _WORDS["new_kind_nouns"])) + r")s?\b")
@@ -240,7 +242,12 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 continue  # "Based on the analysis of X, ...": the fronted cue's object is no method
             fronted_rule = "lineage:inspired_by" if inspired else (
                 "lineage:extends" if m.group().strip(", ").lower().startswith("extending") else "lineage:based_on")
-            last = max(x[1] for x in in_sent if x[2] in bases and x[0] >= ce)
+            # the end of the fronted phrase's bases ("Inspired by GANs (GANs) and VAEs,"), not a later mention of them
+            last = ce
+            for x in sorted(x for x in in_sent if x[2] in bases and x[0] >= ce):
+                if last != ce and not FRONTED_JOIN.fullmatch(text, last, x[0]):
+                    break
+                last = x[1]
             comma = re.match(r"[^,;.]{0,40}?,\s*", text[last:s_end])
             if not comma:
                 continue
@@ -305,7 +312,19 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
                 and not _np_head_is_task(text, nxt[0][1]):
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:tool_for", 0.7)
+    # "we propose a stack-based multi-layer attention model for seq2seq learning", "FooGate, a gating mechanism for LSTM
+    # networks": a part the paper proposes for a method's models extends that method (not for a task or a field)
+    for s, e, gi, _ in spans:
+        m = PART_FOR.match(text, e) if gi in named and "for" in text[e:e + 60] else None
+        if not m:
+            continue
+        nxt = [x for x in spans if x[0] >= m.end() and x[2] != gi][:1]
+        if nxt and nxt[0][0] == m.end() and view.sent_of(s) == view.sent_of(nxt[0][0]) \
+                and METHOD_TAIL.match(text, nxt[0][1]) and not _field(groups[nxt[0][2]]) \
+                and not groups[nxt[0][2]].generic:
+            add(gi, nxt[0][2], s, nxt[0][1], "lineage:part_for", 0.65)
     _title_for(view, groups, spans, named, add)
+    _title_appositive(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
@@ -388,7 +407,9 @@ def _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> N
 # "we propose a BERT-based model", "This paper describes a novel GAN-style generator", "we present a new LSTM tagger":
 # the kind of the proposal is built on the method that opens it (determiners and describing words before it)
 # (a comma may part two describing words: "FooNet, a neural, BERT-based model")
-BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + r"),?\s+){0,4}")
+# (a Title-case word may name the variant: "we propose a Context-Aware LSTM model", "a novel Replicated Siamese LSTM")
+TITLE_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*"
+BUILT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["built_lead"])) + "|" + TITLE_WORD + r"),?\s+){0,4}")
 # "we propose a novel hierarchical recurrent neural network": the mention ends with the kind's noun itself
 HEAD_IN_NAME = re.compile(r"\b(?:" + _NOUNS + r")$", re.IGNORECASE)
 BUILT_APPOSITIVE = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)" + BUILT_LEAD.pattern)
@@ -455,6 +476,40 @@ def _field(g: MethodGroup) -> bool:
     return g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS
 
 
+# "SeqVAT: Virtual Adversarial Training for Sequence Labeling", "FooTag: A Transformer-based Tagger for ...": the title
+# says what its named method is, the method after the colon (an article and up to two words before it, no verb), the
+# head of the phrase (a suffix or a kind's noun after it, then the title's end or a preposition)
+TITLE_APPOS_LEAD = re.compile(r":\s*(?:(?:a|an|the)\s+)?((?:[\w-]+\s+){0,2}?)", re.IGNORECASE)
+TITLE_APPOS_AFTER = re.compile(r"(?:s|[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r"))?"
+                               r"(?:\s(?!(?:for|with|using|via|through|in|on|from|and|or|of|to)\b)[\w-]+){0,2}?"
+                               r"(?:\s*(?:$|[:,])|\s(?:for|with|using|via|through|in|on|from)\b)",
+                               re.IGNORECASE)
+
+
+def _title_appositive(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title "Name: <method> for ...": the paper's named method is one of the method's kind (a field, a task, a
+    generic concept or a thing is no kind; nor a study's verb: "Name: Using BERT for ...")."""
+    text, title_end = view.text, view.title_end
+    colon = text.find(":", 0, title_end)
+    if colon < 0 or TEAM_TITLE.match(text, 0, title_end):
+        return
+    subject = [x[2] for x in spans if x[1] <= colon and x[2] in named and not text[x[1]:colon].strip()]
+    after = [x for x in spans if colon < x[0] < title_end]
+    lead = TITLE_APPOS_LEAD.fullmatch(text, colon, after[0][0]) if after else None
+    if not subject or not lead:
+        return
+    words = lead.group(1).split()
+    if any(w.lower().endswith("ing") or w.lower() in ("to", "and", "or", "of", "on", "for") or TITLE_STUDY.fullmatch(w)
+           for w in words):
+        return  # "Name: Learning to Parse with BERT", "Name: Towards BERT for ..."
+    x = after[0]
+    g = groups[x[2]]
+    if not g.from_lexicon or g.generic or _field(g) or not TITLE_APPOS_AFTER.match(text[:title_end], x[1]) \
+            or NAME_GOES_ON.match(text, x[1]) or _np_head_is_task(text[:title_end], x[1]):
+        return
+    add(subject[0], x[2], colon, x[1], "lineage:title_appositive", 0.6, built=True)
+
+
 def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
     text, title_end = view.text, view.title_end
     if not title_end or TITLE_STUDY.match(text) or not _has_own_method(text, title_end, named):
@@ -511,7 +566,68 @@ def _suffixed(text: str, end: int) -> bool:
     return bool(m and m.group("suffix"))
 
 
-def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) -> list | None:
+# "an LDA-based generative topic model inducing ... (CAT-LDA)": an acronym in the clause of the kind, built of its base
+OWN_ACRONYM = re.compile(r"[^.;:,()]{0,80}?\(\s*([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+)\s*\)")
+
+
+def _title_case_variant(text: str, title_end: int, lead: str, written: str) -> list | None:
+    """"a novel Replicated Siamese LSTM model" where the title names "Replicated Siamese LSTM", "a Context-Aware LSTM
+    model" where the text writes "CA-LSTM": Title-case words before the base name the variant, where the title
+    holds the whole name or the text its initials with the base ([name, other forms...]); else None."""
+    words = []
+    for w in reversed(lead.split()):
+        if not re.fullmatch(TITLE_WORD, w) or w.lower() in DESCRIBING_WORDS or w.lower() in QUALITY_WORDS:
+            break
+        words.insert(0, w)
+    if not words or len(words) > 3 or _all_languages(" ".join(words)):
+        return None  # ("a Portuguese BERT model": a language says which data, no variant)
+    name = " ".join(words) + " " + written
+    if title_end and name.lower() in text[:title_end].lower():
+        return [name]
+    initials = "".join(p[0] for w in words for p in w.split("-")).upper()
+    short = re.search(r"(?<![\w-])" + initials + "-?" + re.escape(written) + r"(?![\w-])", text)
+    return [name, short.group()] if short else None
+
+
+PHRASE_END = r"(?=\s*(?:[,.;:()]|$)|\s+(?:for|to|into|in|with|that|which|and|or|of|on|by|as|is|are)\b)"
+
+
+def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: list[Link]) -> list | None:
+    """The title's phrase (its head or means, ``title_parts``) that names the paper's unnamed method: the sentence of
+    one of its links restates it whole ("Language-aware Interlingua for ..." + "we incorporate a language-aware
+    interlingua into the Encoder-Decoder"), or it is the base of a kind link with words that name the variant before
+    it ("Syntax-aware Multi-task Graph Convolutional Networks for ..." + "we propose a novel graph convolutional
+    networks model"); the phrase is a name: 2-5 words, not only describing ones, no task, field or thing."""
+    if not title_end or not own:
+        return None
+    for part in title_parts(text[:title_end].strip()):
+        words = part.split()
+        low = part.lower()
+        if not 2 <= len(words) <= 5 or PHRASE_JOIN.search(f" {low} ") or DATASET_WORDS.search(part) \
+                or _task_name_words(low) or not all(re.fullmatch(r"[A-Za-z][\w-]*", w) for w in words):
+            continue
+        for ln in own:
+            written = text[ln.start:ln.end].lower()
+            s0, s1 = max(title_end, text.rfind(". ", 0, ln.start) + 2), text.find(". ", ln.end)
+            sent = text[s0:s1 if s1 >= 0 else len(text)].lower()
+            # (the whole noun phrase: not "a two-phase training procedure" for the title's "Two-Phase Training")
+            restated = low != written and re.search(r"\b(?:a|an|the|our)\s+" + re.escape(low) + PHRASE_END, sent)
+            lead = low[:-len(written)].split() if low.endswith(" " + written) else []
+            varied = ln.rule in KIND_RULES and lead and len(lead) <= 3 and not only_modifiers(lead) \
+                and not any(w in DESCRIBING_WORDS or w in QUALITY_WORDS for w in lead) \
+                and not _all_languages(" ".join(words[:len(lead)]))
+            if restated or varied:
+                return [part, ln.start, ln.end]
+    return None
+
+
+def _task_name_words(low: str) -> bool:
+    """A phrase that ends as a task's or a field's name does ("... relation extraction", "machine translation")."""
+    last = low.rsplit(None, 1)[-1]
+    return singular(last) in TASK_NOUNS or last in TASK_NAME_ENDS or last in TITLE_FOR_FIELDS or singular(last) in THING_HEADS
+
+
+def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link], title_end: int = 0) -> list | None:
     """[name, start, end] of the paper's unnamed method that one of its links calls "a <modifier> version of X":
     the modifier and X as the text writes them (start, end: the phrase)."""
     for ln in links:
@@ -526,6 +642,14 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) ->
             continue
         return [" ".join(words) + " " + text[base[0].start:base[0].end], m.start(), base[0].end]
     own = [ln for ln in links if ln.derived == OWN]
+    titled = _title_part_name(text, title_end, groups, own)
+    if titled:
+        return titled
+    for ln in own:  # "we propose an LDA-based topic model ... (CAT-LDA)": the name the text gives it
+        acronym = OWN_ACRONYM.match(text, ln.end) if ln.rule in KIND_RULES else None
+        written = text[ln.start:ln.end]
+        if acronym and written in acronym.group(1).split("-")[1:] + acronym.group(1).split("-")[:-1]:
+            return [acronym.group(1), ln.start, ln.end]
     for ln in own:  # "we propose a novel hierarchical RNN model": its name is "hierarchical RNN"
         if ln.rule not in KIND_RULES or not text[ln.end:ln.end + 1].isspace() or _suffixed(text, ln.end) \
                 or any(re.search(r"[.;]\s", text[min(o.start, ln.start):max(o.start, ln.start)]) for o in own):
@@ -533,6 +657,9 @@ def own_variant_name(text: str, groups: list[MethodGroup], links: list[Link]) ->
         lead = re.search(r"\b(?:a|an)\s+((?:[\w-]+\s+){1,4})$", text[max(0, ln.start - 60):ln.start])
         written = text[ln.start:ln.end]
         words = _variant_words(lead.group(1) if lead else "", written, groups[ln.base])
+        titled = _title_case_variant(text, title_end, lead.group(1) if lead else "", written)
+        if titled:
+            return [titled[0], ln.start - len(titled[0]) + len(written), ln.end, *titled[1:]]
         if words == [written]:
             return [written, ln.start, ln.end]  # the mention holds the modifiers: "hierarchical LSTM" of LSTM
         if words and lead.group(1).endswith(" ".join(words) + " "):
@@ -576,9 +703,16 @@ def _title_revises(view: DocView, groups: list[MethodGroup], spans, named, add) 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
 # Toolkit for Neural", "X a library for training" (up to three words between the tool and the method)
 TOOL_NOUNS = tuple(_WORDS["tool_nouns"])
-TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,|:|--|—|–)?\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
+TOOL_FOR = re.compile(r"\s*(?:\([^()]{1,40}\)\s*)?(?:(?:,|:|--|—|–)\s*)?(?:a|an|the)\s+(?:[\w-]+\s+){0,4}?"
                       r"(?:" + "|".join(TOOL_NOUNS) + r")\s+for\s+(?:(?:neural|deep|fast|efficient|training|"
                       r"building|learning|the|large-scale|scalable|statistical)\s+){0,3}", re.IGNORECASE)
+
+
+# "<proposal> model for ", "<proposal>, a new gating mechanism for the ": a part for the method named next
+PART_FOR = re.compile(r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?|\s+)(?:"
+                      + "|".join(map(re.escape, _WORDS["part_for_nouns"])) + r")s?\s+for\s+(?:the\s+|an?\s+)?")
+# what follows the method: its models are meant ("seq2seq learning", "LSTM networks"), or the clause ends
+METHOD_TAIL = re.compile(r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:" + "|".join(map(re.escape, _WORDS["method_tails"])) + r")\b|\s*(?:[,.;:]|$))")
 
 
 def _in_web_address(text: str, start: int, end: int) -> bool:
@@ -645,6 +779,8 @@ BASELINE_AFTER = re.compile(r"(?:[\s-]+[\w-]+){0,2}?[\s-]+baselines?\b", re.IGNO
 _THING_BEFORE = re.compile(r"\b(?:" + "|".join(map(re.escape, _WORDS["data_heads"])) + r")s?\s+(?:of|for|on|from)\b", re.IGNORECASE)
 
 
+# "RNN-based" before another method: the first one modifies the second, the head of the cue's object
+MODIFIER_OF_HEAD = re.compile(r"(?:\s*\([^()]{1,20}\))?[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r")\s+")
 # what joins a further base to the one before: "X and Y", "X (XX) with Y", "a BERT encoder with an autoregressive
 # Transformer decoder" (the kind or the part the first one names may stand between)
 COORDINATED = re.compile(r"\s*(?:\([^()]*\)\s*)?(?:(?:framework|method|model|approach|algorithm|technique|" + _PART_NOUNS +
@@ -673,6 +809,12 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "improves on a naive Bayes baseline": it outperforms one, and builds on none
     if NAME_GOES_ON.match(text, after[0][1]):
         return []  # "we adapt the Gumbel tree-LSTM": the object is a longer name than the mention
+    head = MODIFIER_OF_HEAD.match(text, after[0][1])
+    if head and len(after) > 1 and after[1][0] == head.end() and after[1][2] != after[0][2]:
+        # "an extension of an RNN based Encoder-Decoder architecture": the object is the method the first one modifies
+        after = after[1:]
+        if _np_head_is_task(text, after[0][1]) or NAME_GOES_ON.match(text, after[0][1]):
+            return []
     out = [after[0][2]]
     prev_end = after[0][1]
     for x in after[1:]:
