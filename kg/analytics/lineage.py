@@ -27,7 +27,7 @@ import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, fields, replace
-from typing import Callable
+from typing import Callable, Iterator
 
 import networkx as nx
 import pyoxigraph as ox
@@ -587,8 +587,7 @@ class LineIndex:
             self._joined = "\n".join(low.replace("\n", " ") for _, _, low in self._folded)
             self._starts = list(itertools.accumulate((len(low) + 1 for _, _, low in self._folded[:-1]), initial=0))
         # the labels holding one of the names (most hold none): one search through all of them
-        holds_one = re.compile("|".join(re.escape(f) for _, f in folded))
-        hits = sorted({bisect.bisect_right(self._starts, m.start()) - 1 for m in holds_one.finditer(self._joined)})
+        hits = sorted({bisect.bisect_right(self._starts, at) - 1 for _, f in folded for at in _occurrences(self._joined, f)})
         out = {}
         for iri, label, low in (self._folded[i] for i in hits):
             if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
@@ -629,6 +628,21 @@ class LineIndex:
     def aliases(self, iri: str) -> set[str]:
         """The other nodes of the concept ``iri`` is (``canonical``)."""
         return {a for a, c in self.canonical().items() if c == iri}
+
+
+def _occurrences(text: str, part: str) -> Iterator[int]:
+    """Where ``part`` begins in ``text`` (a name in every label: ``str.find`` is many times quicker
+    than a regular expression's scan of the same text).
+
+    >>> list(_occurrences("bert|sbert|gpt", "bert")), list(_occurrences("aaa", "aa"))
+    ([0, 6], [0, 1])
+    """
+    if not part:
+        return
+    at = text.find(part)
+    while at >= 0:
+        yield at
+        at = text.find(part, at + 1)
 
 
 def _stated_extensions(ix: LineIndex, ext: nx.DiGraph, x: str) -> list[str]:
