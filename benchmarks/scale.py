@@ -267,10 +267,12 @@ def increment(papers: list[dict], work: Path, big: int, full: dict, workers: int
     print(f"load average before the increment: {os.getloadavg()[0]:.1f}")
     step = child(["build", files, str(work / f"build-{big}"), workers, True])
     share = 100 * step["seconds"] / full["seconds"]
+    cpu, full_cpu = step["main_cpu"] + step["children_cpu"], full["main_cpu"] + full["children_cpu"]
     print(f"incremental at {big:,} papers: {step['papers']:,} new papers (1%) added in {step['seconds']:.1f} s "
           f"(site {step['site_s']:.1f} s), {share:.1f}% of the full build's {full['seconds']:.1f} s "
           f"(site {full['site_s']:.1f} s; {step['unchanged']} unchanged files skipped); CPU: main process "
-          f"{step['main_cpu']:.1f} s, its workers and the site's forked copy {step['children_cpu']:.1f} s")
+          f"{step['main_cpu']:.1f} s, its workers and the site's forked copy {step['children_cpu']:.1f} s: "
+          f"{cpu:.1f} s, {100 * cpu / full_cpu:.1f}% of the full build's {full_cpu:.1f} CPU-s")
     again = child(["site", str(work / f"build-{big}")])
     print(f"site at {big:,}+1% papers written again (`kg site`, nothing changed): {again['seconds']:.1f} s, "
           f"peak {again['main_mb']:,.0f} MB")
@@ -318,7 +320,8 @@ def main() -> None:
         print(f"{size:>8,} {result['papers']:>8,} {result['seconds']:>8.1f} {result['site_s']:>10.1f} "
               f"{result['papers'] / result['seconds']:>9,.0f} "
               f"{1000 * result['seconds'] / result['papers']:>12.2f} {result['main_mb']:>13,.0f} "
-              f"{result['worker_mb']:>15,.0f} {result['triples']:>11,}")
+              f"{result['worker_mb']:>15,.0f} {result['triples']:>11,}  CPU: main {result['main_cpu']:.1f} s, "
+              f"workers {result['children_cpu']:.1f} s")
 
     small, big = sizes[:-1], sizes[-1]
     for size in small:

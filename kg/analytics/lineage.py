@@ -21,12 +21,13 @@ the map shows the strongest and groups the rest, by the member they hang from, i
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, fields, replace
-from typing import Callable
+from typing import Callable, Iterator
 
 import networkx as nx
 import pyoxigraph as ox
@@ -196,7 +197,17 @@ class LineageMap:
                 "notes": self.notes}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+        """The map as JSON, a node or an edge a line (written by the C encoder: ``indent`` takes
+        the pure-Python one, several times slower, and a site writes tens of maps)."""
+        def dump(value) -> str:
+            return json.dumps(value, ensure_ascii=False)
+        fields = []
+        for key, value in self.to_dict().items():
+            if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+                fields.append(f" {dump(key)}: [\n" + ",\n".join(f"  {dump(x)}" for x in value) + "\n ]")
+            else:
+                fields.append(f" {dump(key)}: {dump(value)}")
+        return "{\n" + ",\n".join(fields) + "\n}"
 
 
 def _fields(item) -> dict:
@@ -235,6 +246,12 @@ def _method_node(store: Store, iri: str, year: int | None) -> LineageNode:
     return LineageNode(iri, "method", label, year, aliases=aliases)
 
 
+@functools.lru_cache(maxsize=None)
+def _relation_name(iri: str) -> str:
+    """A paper's relation to a method by its IRI's local name (a paper using a pretrained model uses it)."""
+    return "uses" if iri.endswith("#usesModel") else local_name(iri)
+
+
 def _strongest(relations) -> str:
     return next(r for r in RELATIONS if r in relations)
 
@@ -263,17 +280,25 @@ class _Builder:
 
     def related(self, method: str, same: tuple[str, ...] = ()) -> dict[str, tuple[set, int | None]]:
         """paper → (relations it has to ``method`` or to the other IRIs of it, ``same``, its year).
-        A paper using a pretrained model uses it."""
+        A paper using a pretrained model uses it. Shared by the maps drawn from one ``Snapshot``
+        (a site's maps hold many of the same methods): read them, never change them."""
         if method not in self._related:
-            out: dict[str, tuple[set, int | None]] = {}
-            for iri in (method, *same):
-                for r in self.store.select(PAPERS_OF_METHOD, {"method": ox.NamedNode(iri)}):
-                    rels, year = out.get(r["paper"], (set(), None))
-                    y = year_of(r["year"])
-                    relation = "uses" if r["relation"].endswith("#usesModel") else local_name(r["relation"])
-                    out[r["paper"]] = rels | {relation}, y if year is None else min(year, y or year)
-            self._related[method] = out
+            once = getattr(self.store, "once", None)
+            compute = lambda: self._read_related(method, same)  # noqa: E731
+            self._related[method] = once(("lineage.related", method, same), compute) if once else compute()
         return self._related[method]
+
+    def _read_related(self, method: str, same: tuple[str, ...]) -> dict[str, tuple[set, int | None]]:
+        out: dict[str, tuple[set, int | None]] = {}
+        for iri in (method, *same):
+            for r in self.store.select(PAPERS_OF_METHOD, {"method": ox.NamedNode(iri)}):
+                rels, year = out.get(r["paper"], (set(), None))
+                y = year_of(r["year"])
+                relation = _relation_name(r["relation"])
+                out[r["paper"]] = rels | {relation}, y if year is None else min(year, y or year)
+        # by paper, never the order rows come in (a store built at once and in steps, or a site's
+        # kept tables, give them in other orders): a map lists its links the same way from either
+        return dict(sorted(out.items()))
 
     def proposers(self, method: str) -> list[str]:
         return sorted(p for p, (rs, _) in self.related(method).items() if "proposes" in rs)
@@ -562,8 +587,7 @@ class LineIndex:
             self._joined = "\n".join(low.replace("\n", " ") for _, _, low in self._folded)
             self._starts = list(itertools.accumulate((len(low) + 1 for _, _, low in self._folded[:-1]), initial=0))
         # the labels holding one of the names (most hold none): one search through all of them
-        holds_one = re.compile("|".join(re.escape(f) for _, f in folded))
-        hits = sorted({bisect.bisect_right(self._starts, m.start()) - 1 for m in holds_one.finditer(self._joined)})
+        hits = sorted({bisect.bisect_right(self._starts, at) - 1 for _, f in folded for at in _occurrences(self._joined, f)})
         out = {}
         for iri, label, low in (self._folded[i] for i in hits):
             if iri in subjects or iri in self.generic or iri in by_family or fold(label) in own:
@@ -604,6 +628,21 @@ class LineIndex:
     def aliases(self, iri: str) -> set[str]:
         """The other nodes of the concept ``iri`` is (``canonical``)."""
         return {a for a, c in self.canonical().items() if c == iri}
+
+
+def _occurrences(text: str, part: str) -> Iterator[int]:
+    """Where ``part`` begins in ``text`` (a name in every label: ``str.find`` is many times quicker
+    than a regular expression's scan of the same text).
+
+    >>> list(_occurrences("bert|sbert|gpt", "bert")), list(_occurrences("aaa", "aa"))
+    ([0, 6], [0, 1])
+    """
+    if not part:
+        return
+    at = text.find(part)
+    while at >= 0:
+        yield at
+        at = text.find(part, at + 1)
 
 
 def _stated_extensions(ix: LineIndex, ext: nx.DiGraph, x: str) -> list[str]:

@@ -111,6 +111,8 @@ def year_of(value) -> int | None:
     """
     if value is None:
         return None
+    if type(value) is int and -9999 <= value <= 9999:  # as read from a store or a site's tables
+        return value
     m = _YEAR.match(str(value).strip())
     return int(m.group()) if m else None
 

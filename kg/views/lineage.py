@@ -226,9 +226,9 @@ def write_lineage_html(m: LineageMap, path: str | Path, index_href: str | None =
     return ViewInfo(Path(path), len(m.nodes), len(m.edges), len(m.nodes), len(m.edges))
 
 
-def write_lineage_json(m: LineageMap, path: str | Path) -> Path:
-    """The map as JSON (``LineageMap.to_dict``)."""
+def write_lineage_json(m: LineageMap, path: str | Path, text: str | None = None) -> Path:
+    """The map as JSON (``LineageMap.to_dict``; ``text``: its ``to_json()``, made already)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(m.to_json(), encoding="utf-8")
+    path.write_text(m.to_json() if text is None else text, encoding="utf-8")
     return path

@@ -76,6 +76,15 @@ def _keep_page(previous: Path, out: Path, files: list[str]) -> bool:
     return True
 
 
+def _same_text(path: Path, text: str) -> bool:
+    """Whether the file at ``path`` holds ``text`` (a page is a function of its map: the same map's
+    JSON, the same page)."""
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, ValueError):
+        return False
+
+
 class _Forked:
     """``compute()`` run in a forked copy of this process while this one goes on (the site's two
     network views, a third of a site's time, are drawn while this process writes the lineage maps:
@@ -154,14 +163,15 @@ def _papers_of_method(tables):
     """The answer to ``PAPERS_OF_METHOD`` for one method (its ``method`` binding), from the paper
     tables: its papers, how each relates to it, and their year."""
     by_method: dict[str, list] = defaultdict(list)
+    iris: dict[str, str] = {}
     for p, links in tables.links.items():
         for m, relation in links:
-            by_method[m].append((p, relation))
+            by_method[m].append((p, iris.get(relation) or iris.setdefault(relation, str(KG[relation]))))
 
     def answer(bindings) -> list[dict]:
         method = bindings["method"].value
-        return [{"method": method, "paper": p, "relation": str(KG[relation]),
-                 "year": tables.papers.get(p, {}).get("year")} for p, relation in by_method.get(method, ())]
+        return [{"method": method, "paper": p, "relation": relation, "year": tables.papers.get(p, {}).get("year")}
+                for p, relation in by_method.get(method, ())]
     return answer
 
 
@@ -232,8 +242,12 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
         else:
             known = drawn_before(Path(previous) / f"lineage/{before['slug']}.json", reused) if before else None
             m = method_lineage(store, mid, index=ix, known=known)
-            write_lineage_html(m, out / files[0], index_href="../index.html")
-            write_lineage_json(m, out / files[1])
+            text = m.to_json()
+            # drawn again the same (what changed does not show on it): the files kept, as they were
+            if not (before is not None and before["slug"] == s and _same_text(Path(previous) / files[1], text)
+                    and _keep_page(Path(previous), out, files)):
+                write_lineage_html(m, out / files[0], index_href="../index.html")
+                write_lineage_json(m, out / files[1], text)
             lines[mid] = {"slug": s, "title": m.label, "note": f"{len(m.papers())} papers", **line_inputs(m, ix)}
         methods.append({"href": files[0], "title": lines[mid]["title"], "note": lines[mid]["note"]})
     co, me, kept["coauthors"], kept["methods"], coauthors = drawing.result()
