@@ -652,3 +652,12 @@ def test_a_defined_long_form_inside_a_longer_catalogued_name_is_that_name(nlp):
     ms = methods_of(nlp("Generative Adversarial Networks (GANs) are hard to train. A Wasserstein GAN trains "
                         "stably on small images."))
     assert "Wasserstein GAN" in ms and ms["GAN"]["labels"]
+
+
+def test_the_pipeline_takes_linear_time_on_a_long_run_of_spaces_after_a_name(nlp):
+    # a score read after a name ("EM of 68.4") split a long run of spaces every way: 3 s of CPU at 10k
+    # spaces, 11 s at 20k
+    from conftest import cpu_budget
+
+    with cpu_budget(1.0):
+        nlp("We use LSTM" + " " * 10000 + "networks for tagging.")

@@ -336,7 +336,8 @@ _METRIC = _word_alternation(_KIND_WORDS["metric_words"])
 _SOURCE_NOUN_AFTER = re.compile(r"\s+(?:" + _word_alternation(_KIND_WORDS["source_nouns"]) + r")\b")
 # a score beside a name: "21.4% EM", "by 2.7 EM score", "MAE 0.545", "EM of 68.4" (not a version: "IAC 2.0")
 _SCORE_BEFORE = re.compile(r"(?<![\w.])(?:\d*\.\d+|\d+(?:\.\d+)?\s*(?:%|points?\b|pts?\b))\s*(?:in\s+)?$")
-_SCORE_AFTER = re.compile(r"\s*(?:[:=]|\s+of)?\s*(?:0?\.\d+|\d+(?:\.\d+)?\s*%|\d{2,3}\.\d+)(?![\w.])")
+# (one run of spaces, read once: "\s*(?:\s+of)?\s*" splits a long run every way)
+_SCORE_AFTER = re.compile(r"\s*(?:(?:[:=]|(?<=\s)of)\s*)?(?:0?\.\d+|\d+(?:\.\d+)?\s*%|\d{2,3}\.\d+)(?![\w.])")
 # a metric coordinated with it: "EM and F1", "EM/F1", "EM, BLEU and F1", "F1 and EM"
 _METRIC_AFTER = re.compile(r"\s*(?:/|\s(?:and|or)\s+)(?:" + _METRIC + r")(?![\w-])|,\s*(?:" + _METRIC
                            + r")\s*(?:,|/|\s(?:and|or)\s)")
