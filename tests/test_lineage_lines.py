@@ -600,3 +600,25 @@ def test_a_catalogued_method_extends_another_only_where_its_proposer_says_so(tmp
         assert sorted(line_extends_graph(store, catalogued).edges) == [(KGM + "a", KGM + "b"), (KGM + "e", KGM + "f")]
     finally:
         store.close()
+
+
+def test_the_papers_naming_another_node_of_the_subject_use_it_on_its_map(tmp_path):
+    # "Multilingual-BERT", a method node of its own, is the model multilingual BERT (mBERT): the map of
+    # mBERT shows the papers that name it so as its users, not only the papers naming mBERT's own node
+    from kg.build import build
+    from kg.rdf.store import open_store
+
+    papers = [{"title": f"Tagging study {i}", "abstract": f"We fine-tune multilingual BERT on tagging task {i}.",
+               "year": 2019, "authors": [f"Ann Lee{i}"]} for i in range(3)]
+    papers += [{"title": f"Parsing study {i}", "year": 2020, "authors": [f"Bo Chen{i}"],
+                "abstract": f"We propose Multilingual-BERT-Parser{i}. We compare with Multilingual-BERT on parsing {i}."}
+               for i in range(2)]
+    (tmp_path / "p.jsonl").write_text("\n".join(json.dumps(p) for p in papers), encoding="utf-8")
+    build([tmp_path / "p.jsonl"], tmp_path / "out", views=False, workers=1)
+    store = open_store(tmp_path / "out")
+    titles = {r["p"]: r["t"] for r in store.select("SELECT ?p ?t WHERE { ?p dcterms:title ?t }")}
+    m = lineage(store, "mBERT")
+    store.close()
+    assert m.subject == MODEL + "mbert"
+    users = {titles[e.source] for e in m.edges if e.target == m.subject and e.source in titles}
+    assert users == {f"Tagging study {i}" for i in range(3)} | {f"Parsing study {i}" for i in range(2)}

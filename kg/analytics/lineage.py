@@ -274,7 +274,7 @@ class _Builder:
         self.nodes: dict[str, LineageNode] = {}
         self.edges: dict[tuple[str, str], LineageEdge] = {}
         self._papers: dict[str, LineageNode] = dict(self._known.papers)
-        self._related: dict[str, dict[str, tuple[set, int | None]]] = {}
+        self._related: dict[tuple[str, tuple[str, ...]], dict[str, tuple[set, int | None]]] = {}
         self._evidence: dict[tuple[str, str], dict[str, list[str]]] = {}
         self._unread: list[LineageEdge] = []  # edges whose evidence is not read yet
 
@@ -282,11 +282,12 @@ class _Builder:
         """paper → (relations it has to ``method`` or to the other IRIs of it, ``same``, its year).
         A paper using a pretrained model uses it. Shared by the maps drawn from one ``Snapshot``
         (a site's maps hold many of the same methods): read them, never change them."""
-        if method not in self._related:
+        key = (method, same)  # a subject's own IRI alone is asked for too, when its node is made
+        if key not in self._related:
             once = getattr(self.store, "once", None)
             compute = lambda: self._read_related(method, same)  # noqa: E731
-            self._related[method] = once(("lineage.related", method, same), compute) if once else compute()
-        return self._related[method]
+            self._related[key] = once(("lineage.related", method, same), compute) if once else compute()
+        return self._related[key]
 
     def _read_related(self, method: str, same: tuple[str, ...]) -> dict[str, tuple[set, int | None]]:
         out: dict[str, tuple[set, int | None]] = {}
