@@ -555,3 +555,11 @@ def test_a_comma_after_a_plain_qualifier_of_the_titles_phrase():
     got = proposals("Tagging is hard. We propose a novel, fully non-monotonic gloss system based on the Foo algorithm.",
                     title="A Full Non-Monotonic Gloss System for Tagging Old Texts")
     assert {x.lower() for x in got} == {"non-monotonic gloss system"}, got
+
+
+def test_names_coordinated_after_a_proposal_are_read_in_linear_time():
+    # what joins a second name to a proposed one read a long run of spaces every way: 21 s of CPU at 3k spaces
+    from conftest import cpu_budget
+
+    with cpu_budget(1.0):
+        assert proposals("We propose ZedNet" + " " * 3000 + "for tagging.", title="Tagging") == {"ZedNet"}

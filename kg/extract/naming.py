@@ -190,7 +190,8 @@ PAIRED_VERB = re.compile(r"\s+and\s+(?:[a-z]+ly\s+)?(?:" + _words_rx(_PROPOSAL_C
 # "the Foo Communication Co., Ltd.'s submission": a company's name, its possessive after its suffixes
 COMPANY_POSSESSIVE = re.compile(r"(?:[.,\s]*(?:" + _words_rx(_PROPOSAL_CUES["company_suffixes"]) + r")\b\.?)*[.,]?\s*['’]s\b")
 # what joins a second name to a proposed one: "A (A1) and B (B1)", "X, Y and Z"
-_NEXT_CONJUNCT = re.compile(r"\s*(?:\([^()]{1,20}\))?\s*(?:,\s*(?:and\s+)?|\s+and\s+)")
+# (one run of spaces, read once: "\s*(?:...)?\s*(?:...|\s+and)" split a long run every way)
+_NEXT_CONJUNCT = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?(?:,\s*(?:and\s+)?|(?<=\s)and\s+)")
 _KIND_NOUNS = GENERIC_HEADS | METHOD_HEADS  # what a named thing may be called: "this procedure"
 _USE_VERBS = r"(?:used?|using|employ(?:ed|ing)?|adopt(?:ed|ing)?|appl(?:y|ied|ying)|utili[sz](?:e|ed|ing)|" \
              r"leverag(?:e|ed|ing)|rel(?:y|ied)\s+on)"
@@ -753,7 +754,7 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
 
 # "X, a new corpus of ...", "the Rune Matrix 2.1, a lexical resource": what follows says the name is a resource's;
 # never across a clause ("We propose X and evaluate it on three corpora": the corpora are not X)
-DATASET_AFTER = re.compile(r"(?:\s+v?\d+(?:\.\d+)*)?\s*(?:\([^()]{1,20}\)\s*)?,?\s*(?:(?:a|an|the)\s+)?"
+DATASET_AFTER = re.compile(r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s*\([^()]{1,20}\))?(?:\s*,)?\s*(?:(?:a|an|the)\s+)?"
                            r"(?:(?!(?:" + _words_rx(_PROPOSAL_CUES["dataset_after_stops"]) + r")\b)[\w-]+\s+){0,7}?"
                            r"(?:data\s?sets?|corpus|corpora|treebanks?|benchmarks?|collection|lexicons?|resources?)(?![\w-])")
 
@@ -762,7 +763,7 @@ _HEAD_OK = {"loss", "losses", "layer", "layers", "estimator", "estimators", "alg
             "kernels", "network", "networks", "metric", "metrics", "attack", "attacks", "test", "tests",
             "operator", "operators", "mechanism", "mechanisms", "module", "modules", "block", "blocks"}
 MODIFIER_OF_GENERIC = re.compile(
-    r"\s*(?:\([^()]{1,20}\))?\s+(?:[a-z][\w-]*\s+){0,2}(?:"
+    r"(?:\s*\([^()]{1,20}\))?\s+(?:[a-z][\w-]*\s+){0,2}(?:"
     + "|".join(sorted(GENERIC_HEADS - _HEAD_OK, key=len, reverse=True)) + r")\b")
 
 
