@@ -160,6 +160,7 @@ _NAMED_RESOURCE = re.compile(  # a name starts a word: not inside a dotted token
 # a coined resource's name: "ZedBank", "QuxLex 2.0"
 _RESOURCE_WORD = re.compile(rf"(?<![\w-])(?:[A-Z][\w-]*)?[A-Za-z](?:{_alternatives(_CUES['resource_suffixes'])})"
                             rf"(?:[ \t]+v?\d+\.\d+)?(?![\w-])")
+_RESOURCE_SUFFIXES = tuple(_CUES["resource_suffixes"])  # a quick test before the search
 _TITLE_THE = re.compile(r"(?:^|:)[ \t]*The[ \t]+$")
 _TITLE_PART_END = re.compile(r"[ \t]*(?:[:―–—]|$)")
 _NAME_HEAD = re.compile(rf"(?:{_alternatives(_CUES['name_heads'])})(?![\w-])")
@@ -247,7 +248,7 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
                 _TITLE_THE.search(text, 0, start) and _TITLE_PART_END.match(text[:title_end], m.end())):
             continue  # a title's words are all capitalised: "A Fine-grained Sentiment Dataset", not "...: The Zed Corpus"
         out.append((start, m.end(), name))
-    for m in _RESOURCE_WORD.finditer(text) if "ank" in text or "Lex" in text else ():
+    for m in _RESOURCE_WORD.finditer(text) if any(s in text for s in _RESOURCE_SUFFIXES) else ():
         if _coined(m.group()) and not m.group().lower().startswith("treebank"):  # not "Treebank", "TreeBank"
             lang = re.search(r"(?<![\w-])([A-Z][a-z]+)[ \t]+$", text[max(0, m.start() - 20):m.start()])
             start = m.start() - len(lang.group()) if lang and lang.group(1) in _LANGUAGES else m.start()

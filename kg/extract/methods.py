@@ -14,7 +14,7 @@ from functools import cached_property
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
-from .naming import (DATASET_WORDS, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
+from .naming import (CONNECTORS, DATASET_WORDS, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
                      title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
@@ -167,8 +167,6 @@ _PLAIN_ADJ = {"standard", "classical", "classic", "existing", "popular", "well-k
               "entire", "overall", "resulting", "corresponding", "underlying", "above", "previous", "prior",
               "scalable", "fast", "faster", "lightweight", "flexible", "principled", "practical", "unified",
               "improved", "better", "powerful", "effective", "accurate", "novel", "new", "deep"}
-# a use word right before a title's phrase ("using X", "leveraging X", "based on X")
-_USED_BEFORE = re.compile(r"(?:" + USE_WORD.pattern + r"|\bbased\s+on)\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
 def _names_activity(long: str) -> bool:
     """A plain lower-case long form of a task or an activity: "automated text scoring", "machine translation"."""
     words = long.split()
@@ -183,7 +181,6 @@ def _phrase_key(phrase: str) -> str:
 
 _APPLIED = re.compile(r"\b(?:applications?\s+of|appl(?:y|ies|ying)|explor(?:e|es|ing))\b|" + USE_WORD.pattern, re.IGNORECASE)
 _FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated"}
-_NAME_CONNECTORS = {"of", "for", "via", "to", "and", "in", "with", "on", "the", "from", "over", "by"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
 # what the paper's is built on or uses, not the paper's own
 BUILT_ON_BEFORE = re.compile(r"\b(?:built\s+(?:up)?on|based\s+on|builds\s+(?:up)?on|extends|extending|"
@@ -1027,7 +1024,7 @@ class MethodFinder:
             # (every word capitalised but the connectors inside; an acronym of its own, not a catalogued one: "a
             # hierarchical Gated Recurrent Unit (HiGRU)" is no "GRU")
             if len(caps) < 3 or lk < 0 or not words[0][:1].isupper() \
-                    or any(not w[:1].isupper() and w.lower() not in _NAME_CONNECTORS for w in words) \
+                    or any(not w[:1].isupper() and w.lower() not in CONNECTORS for w in words) \
                     or any(ab.short == short for ab in view.abbrevs) or self.lex_kind(short):
                 continue
             occ = list(_occurrences(text, short, True))
