@@ -17,7 +17,8 @@ from SPARQLWrapper import CSV, JSON, JSONLD, N3, POST, TSV, TURTLE, XML, SPARQLW
 
 from kg.build import swap_in
 from kg.query.named import list_queries, run_named
-from kg.query.server import SparqlServer, negotiate
+from kg.model import StoreError
+from kg.query.server import ServedStore, SparqlServer, negotiate
 import kg.query.server as server_module
 from kg.rdf.remote import RemoteStore
 from kg.rdf.store import LocalStore, open_store
@@ -344,3 +345,31 @@ def test_a_page_from_another_origin_may_query_the_endpoint(endpoint, browser, tm
         page.close()
         elsewhere.shutdown()
         elsewhere.server_close()
+
+
+def damage(build: Path) -> None:
+    """Remove the table files of ``build``'s store, as a build removing the old folder under an
+    opening reader leaves it."""
+    for table in (build / "store").glob("*.sst"):
+        table.unlink()
+
+
+def test_a_damaged_store_is_one_clear_error(tmp_path):
+    build = build_fixture_store(tmp_path / "build")
+    damage(build)
+    with pytest.raises(StoreError, match="cannot open the store"):
+        LocalStore(build / "store")
+
+
+def test_a_worker_waits_through_a_folder_removed_while_it_opens(tmp_path):
+    build = build_fixture_store(tmp_path / "build")
+    damage(build)
+    replaced = threading.Timer(0.3, add_person, (build, "new-1"))
+    replaced.start()
+    served = ServedStore(build / "store")
+    try:
+        names = served.current().select("SELECT ?name WHERE { ?p foaf:name ?name FILTER(STRSTARTS(?name, 'new')) }")
+        assert names == [{"name": "new-1"}]
+    finally:
+        replaced.join()
+        served.close()

@@ -160,8 +160,10 @@ class ServedStore:
         self._identity: tuple | None = None
 
     def current(self) -> LocalStore:
-        """The store now at ``path``; waits briefly while a build is between its two renames."""
+        """The store now at ``path``; waits briefly while a build is between its two renames, or
+        removing the old folder while this worker opened it."""
         deadline = time.monotonic() + SWAP_WAIT_S
+        failure = ""
         while True:
             identity = _identity(self.path)
             if identity is not None and identity == self._identity:
@@ -169,14 +171,17 @@ class ServedStore:
             if identity is not None:
                 try:
                     store = LocalStore(self.path)
-                except StoreError:
-                    store = None
-                if store is not None:
-                    self.close()
-                    self._store, self._identity = store, identity
-                    return store
+                except StoreError as e:
+                    failure = f": {e}"
+                else:
+                    if _identity(self.path) == identity:  # the folder opened is still the one at path
+                        self.close()
+                        self._store, self._identity = store, identity
+                        return store
+                    store.close()
             if time.monotonic() > deadline:
-                raise Refused(HTTPStatus.SERVICE_UNAVAILABLE, f"no store at {self.path} (is a build swapping it in?)")
+                raise Refused(HTTPStatus.SERVICE_UNAVAILABLE,
+                              f"no store to serve at {self.path} (is a build swapping it in?){failure}")
             time.sleep(0.02)
 
     def close(self) -> None:

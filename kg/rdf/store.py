@@ -188,7 +188,7 @@ class LocalStore(Store):
                 self._store = ox.Store.read_only(str(self.path))
             else:
                 self._store = ox.Store(str(self.path))
-        except OSError as e:
+        except (OSError, RuntimeError) as e:  # RocksDB reports a damaged or vanishing folder as RuntimeError
             raise StoreError(f"{path}: cannot open the store: {e}") from None
 
     def query(self, sparql, bindings=None):
