@@ -79,6 +79,22 @@ def test_hyphen_compound(nlp):
     assert ("Graph-LoRA", "LoRA") in pairs(doc)
 
 
+def test_a_proposed_name_extends_the_catalogued_method_it_ends_with(nlp):
+    # the base is named only inside the name: the paper proposes the name, whose head is a catalogued method
+    doc = nlp("To read noisy reviews, we propose a new model called Sentinel BERT that reads each review twice.")
+    assert ("Sentinel BERT", "BERT") in pairs(doc)
+    ex = next(extract_papers([paper("a", "We introduce a novel rhyme-aware variational autoencoder for lyrics. "
+                                         "It samples rhymes first.", "Rhyme-aware Variational Autoencoder for Lyrics")],
+                             nlp))
+    assert ("Rhyme-aware Variational Autoencoder", "VAE") in {(ln.method.label, ln.base.label) for ln in ex.lineage}
+
+
+def test_a_name_ending_with_a_method_extends_it_only_where_proposed_and_not_generic(nlp):
+    # a broad concept is never the base of a name; a name the paper does not propose says nothing of its lineage
+    assert not pairs(nlp("To read noisy reviews, we propose a new model called Sentinel Neural Network."))
+    assert not pairs(nlp("Earlier systems used Sentinel BERT for reviews, but we study how readers rate them."))
+
+
 def test_an_events_year_is_no_extension(nlp):
     # "KinEval-2017" is that year's KinEval, no method built on KinEval; a version number stays of its line
     ex = next(extract_papers([paper("a", "This paper presents the KinEval 2017 shared task on Dimensional Tagging "

@@ -991,6 +991,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     products = [not g.from_lexicon and all(_np_head_is_task(text, e) for _, e in by_group.get(gi, [(0, 0)]))
                 for gi, g in enumerate(groups)]
     built_on = [any(c.rule == "pattern:built_on" for c in g.spans) for g in groups]
+    head_of = [any(c.rule == "lexicon:head" for c in g.spans) for g in groups]  # the head of a proposed name
     tm = TEAM_TITLE.match(text, 0, view.title_end)
     team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
@@ -1029,9 +1030,11 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             if hit and g.from_lexicon and g.role != "proposes":
                 hit = None  # a catalogue concept's family is the catalogue's skos:broader, not its name's shape
             # h must be mentioned on its own, not only inside g's spans (unless g is a name the text
-            # built around h: "Multi-Cell Compositional LSTM", see MethodFinder._built_on_names)
-            if hit and (built_on[gi] or any(not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))
-                                            for sp in by_group.get(gj, []))):
+            # built around h: "Multi-Cell Compositional LSTM", see MethodFinder._built_on_names; or a
+            # name the paper proposes whose head h is: "Sentinel BERT")
+            if hit and (built_on[gi] or (head_of[gj] and g.role == "proposes")
+                        or any(not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))
+                               for sp in by_group.get(gj, []))):
                 # evidence: a span of g whose text carries the label
                 ev = next(((s, e) for s, e in by_group.get(gi, []) if text[s:e].lower().startswith(hit[1].lower()[:3])),
                           by_group[gi][0])

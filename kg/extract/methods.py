@@ -1060,6 +1060,7 @@ class MethodFinder:
                   and _names_score(text, c.start, c.end)}
         if scores:
             cands = [c for c in cands if c.proposed or text[c.start:c.end].rsplit(" ", 1)[-1] not in scores]
+        heads = [c for c in cands if c.rule == "lexicon" and c.iri]
         groups = self._group(view, cands)
         # the catalogued method a built-on name is built around is named by it, where the text names
         # it nowhere else ("Multi-Cell Compositional LSTM": LSTM); lineage links the two
@@ -1069,6 +1070,20 @@ class MethodFinder:
             if iri not in named and any(c.rule == "pattern:built_on" for g in groups for c in g.spans if c.end == b):
                 named.add(iri)
                 groups.append(self._make_group(view, [Cand(a, b, "lexicon", 0.9, iri)], abbrev_short))
+        # so is the catalogued method a name the paper proposes ends with, its head ("a new model called
+        # Sentinel BERT": BERT; "a novel rhyme-aware variational autoencoder"): lineage links the two
+        for c in heads:
+            concept = self.lexicon.concepts.get(c.iri)
+            if c.iri in named or concept is None or concept.generic or concept.kind != "method":
+                continue
+            written = text[c.start:c.end]
+            if " " in written and written.rsplit(None, 1)[-1].lower() in cues().kind_nouns \
+                    and norm_key(written) != norm_key(concept.pref):
+                continue  # "Graph Pattern Entity Ranking Model": "ranking model", a kind's other name, is no line's
+            if any(not g.from_lexicon and any(s.proposed and s.start < c.start - 1 and s.end == c.end
+                                              and text[c.start - 1] in " -" for s in g.spans) for g in groups):
+                named.add(c.iri)
+                groups.append(self._make_group(view, [Cand(c.start, c.end, "lexicon:head", 0.9, c.iri)], abbrev_short))
         return groups
 
     def _modified_at(self, view: DocView, a: int) -> int | None:
