@@ -95,6 +95,13 @@ def test_a_name_ending_with_a_method_extends_it_only_where_proposed_and_not_gene
     assert not pairs(nlp("Earlier systems used Sentinel BERT for reviews, but we study how readers rate them."))
 
 
+def test_a_name_extends_the_longest_base_it_holds(nlp):
+    # "Spectral Wasserstein GAN" holds "Wasserstein GAN", which holds "GAN": its base is the longer name
+    got = pairs(nlp("We propose Spectral Wasserstein GAN, which stabilises training. Unlike a plain GAN, a "
+                    "Wasserstein GAN uses a critic."))
+    assert ("Spectral Wasserstein GAN", "Wasserstein GAN") in got and ("Spectral Wasserstein GAN", "GAN") not in got, got
+
+
 def test_an_events_year_is_no_extension(nlp):
     # "KinEval-2017" is that year's KinEval, no method built on KinEval; a version number stays of its line
     ex = next(extract_papers([paper("a", "This paper presents the KinEval 2017 shared task on Dimensional Tagging "
