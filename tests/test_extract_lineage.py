@@ -102,6 +102,13 @@ def test_a_name_extends_the_longest_base_it_holds(nlp):
     assert ("Spectral Wasserstein GAN", "Wasserstein GAN") in got and ("Spectral Wasserstein GAN", "GAN") not in got, got
 
 
+def test_a_long_form_apart_from_its_acronym_gives_the_proposal_its_lineage(nlp):
+    # the long form and the acronym the paper proposes are written apart (no parenthesis): one method
+    got = pairs(nlp("We introduce a novel Typed Relational Graph Convolutional Network, called TRGCNet, for "
+                    "reasoning. Unlike a plain graph convolutional network, it types each edge."))
+    assert ("TRGCNet", "GCN") in got, got
+
+
 def test_an_events_year_is_no_extension(nlp):
     # "KinEval-2017" is that year's KinEval, no method built on KinEval; a version number stays of its line
     ex = next(extract_papers([paper("a", "This paper presents the KinEval 2017 shared task on Dimensional Tagging "

@@ -1048,6 +1048,16 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     # name holds "encoder-decoder", not (past it) the encoder-decoder
     found = {(gi, gj): v for (gi, gj), v in found.items()
              if not any(k[0] == gi and k[1] != gj and inside[(gi, gj)] in inside[k] != inside[(gi, gj)] for k in found)}
+    # a long form the text writes apart from the acronym the paper proposes is that proposal's other name
+    # ("a novel Typed Relational Graph Convolutional Network, called TRGCNet"): its lineage is the proposal's
+    proposals = [p for p, g in enumerate(groups) if g.role == "proposes"]
+    short = {gi: next((p for p in proposals if p != gi and _abbreviates(groups[p].label, g.label)), gi)
+             for gi, g in enumerate(groups) if not g.from_lexicon}
+    moved = {}
+    for (gi, gj), v in found.items():
+        if short.get(gi, gi) != gj:
+            moved.setdefault((short.get(gi, gi), gj), v)
+    found = moved
     # transitive reduction: skip A->B when A->C and C->B are both known
     known = set(links) | set(found)
     for (gi, gj), (s, e, rule) in sorted(found.items()):
