@@ -92,6 +92,8 @@ def test_a_proposed_name_extends_the_catalogued_method_it_ends_with(nlp):
 def test_a_name_ending_with_a_method_extends_it_only_where_proposed_and_not_generic(nlp):
     # a broad concept is never the base of a name; a name the paper does not propose says nothing of its lineage
     assert not pairs(nlp("To read noisy reviews, we propose a new model called Sentinel Neural Network."))
+    # words that only describe the method ("attention-based", "deep") make no name of its line
+    assert not pairs(nlp("We introduce an attention-based LSTM for review rating."))
     assert not pairs(nlp("Earlier systems used Sentinel BERT for reviews, but we study how readers rate them."))
 
 

@@ -316,6 +316,11 @@ _BUILT_ON_BEFORE = re.compile(r"(?:(?<![\w'’-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z
 _OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 
 
+def _described(words: str) -> bool:
+    """Words before a method that only describe it, no name: "deep", "attention-based", "CNN-style"."""
+    return all(w in _DESCRIBING or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
+
+
 def _follow_word(text: str, ab: Abbrev) -> str:
     """The lowercase word after a defined acronym ("XY framework"), singular; "" when none."""
     follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
@@ -1081,7 +1086,8 @@ class MethodFinder:
                     and norm_key(written) != norm_key(concept.pref):
                 continue  # "Graph Pattern Entity Ranking Model": "ranking model", a kind's other name, is no line's
             if any(not g.from_lexicon and any(s.proposed and s.start < c.start - 1 and s.end == c.end
-                                              and text[c.start - 1] in " -" for s in g.spans) for g in groups):
+                                              and text[c.start - 1] in " -" and not _described(text[s.start:c.start - 1])
+                                              for s in g.spans) for g in groups):
                 named.add(c.iri)
                 groups.append(self._make_group(view, [Cand(c.start, c.end, "lexicon:head", 0.9, c.iri)], abbrev_short))
         return groups
