@@ -87,6 +87,8 @@ def test_a_proposed_name_extends_the_catalogued_method_it_ends_with(nlp):
                                          "It samples rhymes first.", "Rhyme-aware Variational Autoencoder for Lyrics")],
                              nlp))
     assert ("Rhyme-aware Variational Autoencoder", "VAE") in {(ln.method.label, ln.base.label) for ln in ex.lineage}
+    # a hyphenated name: its last part is the catalogued method
+    assert ("QX-LSTM", "LSTM") in pairs(nlp("We propose QX-LSTM, a tagger for noisy queries."))
 
 
 def test_a_name_ending_with_a_method_extends_it_only_where_proposed_and_not_generic(nlp):

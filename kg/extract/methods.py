@@ -1076,20 +1076,28 @@ class MethodFinder:
                 named.add(iri)
                 groups.append(self._make_group(view, [Cand(a, b, "lexicon", 0.9, iri)], abbrev_short))
         # so is the catalogued method a name the paper proposes ends with, its head ("a new model called
-        # Sentinel BERT": BERT; "a novel rhyme-aware variational autoencoder"): lineage links the two
-        for c in heads:
-            concept = self.lexicon.concepts.get(c.iri)
-            if c.iri in named or concept is None or concept.generic or concept.kind != "method":
+        # Sentinel BERT": BERT; "a novel rhyme-aware variational autoencoder"; "we propose QX-LSTM", whose
+        # last part no lexicon match finds inside the word): lineage links the two
+        inner = [(c.start, c.end, c.iri) for c in heads]
+        for g in groups:
+            for c in g.spans if not g.from_lexicon else []:
+                word = text[c.start:c.end]
+                part = word.rsplit("-", 1)[-1]
+                if c.proposed and "-" in word and " " not in word and part[:1].isupper() and (iri := self.lex_method(part)):
+                    inner.append((c.end - len(part), c.end, iri))
+        for a, b, iri in inner:
+            concept = self.lexicon.concepts.get(iri)
+            if iri in named or concept is None or concept.generic or concept.kind != "method":
                 continue
-            written = text[c.start:c.end]
+            written = text[a:b]
             if " " in written and written.rsplit(None, 1)[-1].lower() in cues().kind_nouns \
                     and norm_key(written) != norm_key(concept.pref):
                 continue  # "Graph Pattern Entity Ranking Model": "ranking model", a kind's other name, is no line's
-            if any(not g.from_lexicon and any(s.proposed and s.start < c.start - 1 and s.end == c.end
-                                              and text[c.start - 1] in " -" and not _described(text[s.start:c.start - 1])
+            if any(not g.from_lexicon and any(s.proposed and s.start < a - 1 and s.end == b
+                                              and text[a - 1] in " -" and not _described(text[s.start:a - 1])
                                               for s in g.spans) for g in groups):
-                named.add(c.iri)
-                groups.append(self._make_group(view, [Cand(c.start, c.end, "lexicon:head", 0.9, c.iri)], abbrev_short))
+                named.add(iri)
+                groups.append(self._make_group(view, [Cand(a, b, "lexicon:head", 0.9, iri)], abbrev_short))
         return groups
 
     def _modified_at(self, view: DocView, a: int) -> int | None:
