@@ -113,6 +113,14 @@ def test_a_long_form_apart_from_its_acronym_gives_the_proposal_its_lineage(nlp):
     assert ("TRGCNet", "GCN") in got, got
 
 
+def test_a_name_glued_to_a_name_the_text_gives_apart(nlp):
+    # the case shows where the name joins the catalogued one, and the text names that one on its own
+    assert ("ParaBERT", "BERT") in pairs(nlp("We propose ParaBERT, which teaches BERT to rank paraphrases."))
+    # an acronym that merely ends with one is no name built on it; nor is a glued name whose base the text never gives
+    assert not pairs(nlp("We propose GRASPGP, which we compare with a GP on ranking."))
+    assert not pairs(nlp("We propose ParaBERT, an encoder for paraphrase ranking."))
+
+
 def test_an_events_year_is_no_extension(nlp):
     # "KinEval-2017" is that year's KinEval, no method built on KinEval; a version number stays of its line
     ex = next(extract_papers([paper("a", "This paper presents the KinEval 2017 shared task on Dimensional Tagging "

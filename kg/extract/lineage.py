@@ -1022,6 +1022,11 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         # no method built on it ("KinNet-2" is a version of KinNet: of its line)
                         if lb in parts and len(lb) >= 2 and not all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts if p != lb):
                             hit = ("lineage:hyphen_compound", la, lbl)
+                    elif la.isalnum() and la.endswith(lb) and len(lb) >= 3 and lb[0].isupper() \
+                            and la[-len(lb) - 1].islower() and g.role == "proposes" and not head_of[gj]:
+                        # a name glued to a name the text gives apart, where the case shows the seam: "ParaBERT"
+                        # (not "ASGARD" and ARD, nor "DeepSPIN" alone: an acronym inside an acronym is chance)
+                        hit = ("lineage:compound", la, lbl)
                     if hit:
                         break
                 if hit:
