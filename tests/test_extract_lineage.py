@@ -79,6 +79,48 @@ def test_hyphen_compound(nlp):
     assert ("Graph-LoRA", "LoRA") in pairs(doc)
 
 
+def test_a_proposed_name_extends_the_catalogued_method_it_ends_with(nlp):
+    # the base is named only inside the name: the paper proposes the name, whose head is a catalogued method
+    doc = nlp("To read noisy reviews, we propose a new model called Sentinel BERT that reads each review twice.")
+    assert ("Sentinel BERT", "BERT") in pairs(doc)
+    ex = next(extract_papers([paper("a", "We introduce a novel rhyme-aware variational autoencoder for lyrics. "
+                                         "It samples rhymes first.", "Rhyme-aware Variational Autoencoder for Lyrics")],
+                             nlp))
+    assert ("Rhyme-aware Variational Autoencoder", "VAE") in {(ln.method.label, ln.base.label) for ln in ex.lineage}
+    # a hyphenated name: its last part is the catalogued method
+    assert ("QX-LSTM", "LSTM") in pairs(nlp("We propose QX-LSTM, a tagger for noisy queries."))
+
+
+def test_a_name_ending_with_a_method_extends_it_only_where_proposed_and_not_generic(nlp):
+    # a broad concept is never the base of a name; a name the paper does not propose says nothing of its lineage
+    assert not pairs(nlp("To read noisy reviews, we propose a new model called Sentinel Neural Network."))
+    # words that only describe the method ("attention-based", "deep") make no name of its line
+    assert not pairs(nlp("We introduce an attention-based LSTM for review rating."))
+    assert not pairs(nlp("Earlier systems used Sentinel BERT for reviews, but we study how readers rate them."))
+
+
+def test_a_name_extends_the_longest_base_it_holds(nlp):
+    # "Spectral Wasserstein GAN" holds "Wasserstein GAN", which holds "GAN": its base is the longer name
+    got = pairs(nlp("We propose Spectral Wasserstein GAN, which stabilises training. Unlike a plain GAN, a "
+                    "Wasserstein GAN uses a critic."))
+    assert ("Spectral Wasserstein GAN", "Wasserstein GAN") in got and ("Spectral Wasserstein GAN", "GAN") not in got, got
+
+
+def test_a_long_form_apart_from_its_acronym_gives_the_proposal_its_lineage(nlp):
+    # the long form and the acronym the paper proposes are written apart (no parenthesis): one method
+    got = pairs(nlp("We introduce a novel Typed Relational Graph Convolutional Network, called TRGCNet, for "
+                    "reasoning. Unlike a plain graph convolutional network, it types each edge."))
+    assert ("TRGCNet", "GCN") in got, got
+
+
+def test_a_name_glued_to_a_name_the_text_gives_apart(nlp):
+    # the case shows where the name joins the catalogued one, and the text names that one on its own
+    assert ("ParaBERT", "BERT") in pairs(nlp("We propose ParaBERT, which teaches BERT to rank paraphrases."))
+    # an acronym that merely ends with one is no name built on it; nor is a glued name whose base the text never gives
+    assert not pairs(nlp("We propose GRASPGP, which we compare with a GP on ranking."))
+    assert not pairs(nlp("We propose ParaBERT, an encoder for paraphrase ranking."))
+
+
 def test_an_events_year_is_no_extension(nlp):
     # "KinEval-2017" is that year's KinEval, no method built on KinEval; a version number stays of its line
     ex = next(extract_papers([paper("a", "This paper presents the KinEval 2017 shared task on Dimensional Tagging "

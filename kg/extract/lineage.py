@@ -986,11 +986,13 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     for s, e, gi, _ in spans:
         by_group.setdefault(gi, []).append((s, e))
     found: dict[tuple[int, int], tuple[int, int, str]] = {}
+    inside: dict[tuple[int, int], str] = {}  # the base's label the name holds
     lowered = [[(label, label.lower()) for label in g.labels] for g in groups]
     theories = [any(lal.endswith(" theory") for _, lal in labels) for labels in lowered]
     products = [not g.from_lexicon and all(_np_head_is_task(text, e) for _, e in by_group.get(gi, [(0, 0)]))
                 for gi, g in enumerate(groups)]
     built_on = [any(c.rule == "pattern:built_on" for c in g.spans) for g in groups]
+    head_of = [any(c.rule == "lexicon:head" for c in g.spans) for g in groups]  # the head of a proposed name
     tm = TEAM_TITLE.match(text, 0, view.title_end)
     team = {tm.group(1).lower()} if tm else set()
     for gi, g in enumerate(groups):
@@ -1010,7 +1012,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                     if " " in lal and lal.endswith(" " + lbl) and len(lbl) >= 3:
                         # "word embeddings without word alignment": a name can say what it does without
                         if not _WITHOUT_END.search(lal, 0, len(lal) - len(lbl)):
-                            hit = ("lineage:compound", la)
+                            hit = ("lineage:compound", la, lbl)
                     elif "-" in la and " " not in la and "-to-" not in lal:  # "AMR-to-text" converts
                         parts = la.split("-")
                         if lb in parts and all(_ADJECTIVE_PART.fullmatch(p) for p in parts[parts.index(lb) + 1:]) \
@@ -1019,7 +1021,12 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         # "SemEval-2017", "IJCNLP-2017": a year names an edition of an event,
                         # no method built on it ("KinNet-2" is a version of KinNet: of its line)
                         if lb in parts and len(lb) >= 2 and not all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts if p != lb):
-                            hit = ("lineage:hyphen_compound", la)
+                            hit = ("lineage:hyphen_compound", la, lbl)
+                    elif la.isalnum() and la.endswith(lb) and len(lb) >= 3 and lb[0].isupper() \
+                            and la[-len(lb) - 1].islower() and g.role == "proposes" and not head_of[gj]:
+                        # a name glued to a name the text gives apart, where the case shows the seam: "ParaBERT"
+                        # (not "ASGARD" and ARD, nor "DeepSPIN" alone: an acronym inside an acronym is chance)
+                        hit = ("lineage:compound", la, lbl)
                     if hit:
                         break
                 if hit:
@@ -1029,16 +1036,33 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             if hit and g.from_lexicon and g.role != "proposes":
                 hit = None  # a catalogue concept's family is the catalogue's skos:broader, not its name's shape
             # h must be mentioned on its own, not only inside g's spans (unless g is a name the text
-            # built around h: "Multi-Cell Compositional LSTM", see MethodFinder._built_on_names)
-            if hit and (built_on[gi] or any(not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))
-                                            for sp in by_group.get(gj, []))):
+            # built around h: "Multi-Cell Compositional LSTM", see MethodFinder._built_on_names; or a
+            # name the paper proposes whose head h is: "Sentinel BERT")
+            if hit and (built_on[gi] or (head_of[gj] and g.role == "proposes")
+                        or any(not any(a <= sp[0] and sp[1] <= b for a, b in by_group.get(gi, []))
+                               for sp in by_group.get(gj, []))):
                 # evidence: a span of g whose text carries the label
                 ev = next(((s, e) for s, e in by_group.get(gi, []) if text[s:e].lower().startswith(hit[1].lower()[:3])),
                           by_group[gi][0])
                 found[(gi, gj)] = (ev[0], ev[1], hit[0])
+                inside[(gi, gj)] = hit[2]
     # a hyphenated name explains itself: KEP-SVGP extends SVGP, not (through its long form) GP
     hyphenated = {gi for (gi, gj), (_, _, rule) in found.items() if rule == "lineage:hyphen_compound"}
     found = {k: v for k, v in found.items() if not (v[2] == "lineage:compound" and k[0] in hyphenated)}
+    # and by its longest base: "... Latent Variable Hierarchical Recurrent Encoder-Decoder" extends VHRED, whose
+    # name holds "encoder-decoder", not (past it) the encoder-decoder
+    found = {(gi, gj): v for (gi, gj), v in found.items()
+             if not any(k[0] == gi and k[1] != gj and inside[(gi, gj)] in inside[k] != inside[(gi, gj)] for k in found)}
+    # a long form the text writes apart from the acronym the paper proposes is that proposal's other name
+    # ("a novel Typed Relational Graph Convolutional Network, called TRGCNet"): its lineage is the proposal's
+    proposals = [p for p, g in enumerate(groups) if g.role == "proposes"]
+    short = {gi: next((p for p in proposals if p != gi and _abbreviates(groups[p].label, g.label)), gi)
+             for gi, g in enumerate(groups) if not g.from_lexicon}
+    moved = {}
+    for (gi, gj), v in found.items():
+        if short.get(gi, gi) != gj:
+            moved.setdefault((short.get(gi, gi), gj), v)
+    found = moved
     # transitive reduction: skip A->B when A->C and C->B are both known
     known = set(links) | set(found)
     for (gi, gj), (s, e, rule) in sorted(found.items()):

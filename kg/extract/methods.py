@@ -316,6 +316,11 @@ _BUILT_ON_BEFORE = re.compile(r"(?:(?<![\w'’-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z
 _OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 
 
+def _described(words: str) -> bool:
+    """Words before a method that only describe it, no name: "deep", "attention-based", "CNN-style"."""
+    return all(w in _DESCRIBING or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
+
+
 def _follow_word(text: str, ab: Abbrev) -> str:
     """The lowercase word after a defined acronym ("XY framework"), singular; "" when none."""
     follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
@@ -1060,6 +1065,7 @@ class MethodFinder:
                   and _names_score(text, c.start, c.end)}
         if scores:
             cands = [c for c in cands if c.proposed or text[c.start:c.end].rsplit(" ", 1)[-1] not in scores]
+        heads = [c for c in cands if c.rule == "lexicon" and c.iri]
         groups = self._group(view, cands)
         # the catalogued method a built-on name is built around is named by it, where the text names
         # it nowhere else ("Multi-Cell Compositional LSTM": LSTM); lineage links the two
@@ -1069,6 +1075,29 @@ class MethodFinder:
             if iri not in named and any(c.rule == "pattern:built_on" for g in groups for c in g.spans if c.end == b):
                 named.add(iri)
                 groups.append(self._make_group(view, [Cand(a, b, "lexicon", 0.9, iri)], abbrev_short))
+        # so is the catalogued method a name the paper proposes ends with, its head ("a new model called
+        # Sentinel BERT": BERT; "a novel rhyme-aware variational autoencoder"; "we propose QX-LSTM", whose
+        # last part no lexicon match finds inside the word): lineage links the two
+        inner = [(c.start, c.end, c.iri) for c in heads]
+        for g in groups:
+            for c in g.spans if not g.from_lexicon else []:
+                word = text[c.start:c.end]
+                part = word.rsplit("-", 1)[-1]
+                if c.proposed and "-" in word and " " not in word and part[:1].isupper() and (iri := self.lex_method(part)):
+                    inner.append((c.end - len(part), c.end, iri))
+        for a, b, iri in inner:
+            concept = self.lexicon.concepts.get(iri)
+            if iri in named or concept is None or concept.generic or concept.kind != "method":
+                continue
+            written = text[a:b]
+            if " " in written and written.rsplit(None, 1)[-1].lower() in cues().kind_nouns \
+                    and norm_key(written) != norm_key(concept.pref):
+                continue  # "Graph Pattern Entity Ranking Model": "ranking model", a kind's other name, is no line's
+            if any(not g.from_lexicon and any(s.proposed and s.start < a - 1 and s.end == b
+                                              and text[a - 1] in " -" and not _described(text[s.start:a - 1])
+                                              for s in g.spans) for g in groups):
+                named.add(iri)
+                groups.append(self._make_group(view, [Cand(a, b, "lexicon:head", 0.9, iri)], abbrev_short))
         return groups
 
     def _modified_at(self, view: DocView, a: int) -> int | None:
