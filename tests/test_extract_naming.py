@@ -563,3 +563,27 @@ def test_names_coordinated_after_a_proposal_are_read_in_linear_time():
 
     with cpu_budget(1.0):
         assert proposals("We propose ZedNet" + " " * 3000 + "for tagging.", title="Tagging") == {"ZedNet"}
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # a count and a kind, then two coined names between commas: two proposals, not one "X and Y"
+    ("We present two novel models, QX-GAN and QX-RNN, that learn sparse tag codes. QX-GAN is fast.",
+     {"QX-GAN", "QX-RNN"}),
+    ("We introduce three new metrics, ZetaScore, OmegaRank and PiMatch, for ranking tags.",
+     {"ZetaScore", "OmegaRank", "PiMatch"}),
+])
+def test_coordinated_names_after_their_kind_and_a_comma(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+def test_referred_as_without_to_names_the_proposal():
+    got = proposals("We propose a novel gated tagger for old texts, referred as GlossTag. GlossTag runs in linear time.",
+                    title="Tagging Old Texts")
+    assert got == {"GlossTag"}, got
+
+
+def test_a_name_ending_the_title_is_not_read_with_the_abstracts_first_words():
+    # "... with the QuillTagger" then "Dataset search is ...": the abstract's first word is not the name's kind
+    got = proposals("Dataset search is growing. In this work, we introduce the QuillTagger, an ontology-based tagging "
+                    "pipeline for metadata.", title="Semantic Tagging of Metadata with the QuillTagger")
+    assert got == {"QuillTagger"}, got

@@ -181,7 +181,7 @@ _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)
 CALLED = re.compile(
     r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
     + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
-    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
+    r"referred\s+(?:to\s+)?as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
 WE_REFER = re.compile(_WE_REFER + r"\s")
@@ -493,7 +493,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         name = parse_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
-            out.append(Naming(name, "pattern:appositive", 0.85))
+            # a plural kind names each coined name of the list: "two novel models, ZX-VAE and ZX-VST",
+            # "three new metrics, A, B and C"
+            parts = _coordinated(text, name)
+            if len(parts) == 1 and m.group().rstrip(",:-—– ").endswith("s"):
+                parts += _conjuncts(text, name, s_end, acronym_longs, coined)
+            out.extend(Naming(part, "pattern:appositive", 0.85) for part in parts)
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
                                      "referred", "we call", "we name", "we term", "we dub", "we refer",
                                      *_PROPOSAL_CUES["naming_phrases"]))
