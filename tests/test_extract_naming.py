@@ -587,3 +587,24 @@ def test_a_name_ending_the_title_is_not_read_with_the_abstracts_first_words():
     got = proposals("Dataset search is growing. In this work, we introduce the QuillTagger, an ontology-based tagging "
                     "pipeline for metadata.", title="Semantic Tagging of Metadata with the QuillTagger")
     assert got == {"QuillTagger"}, got
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # a coined name before its kind, the object of the proposing verb, used again by itself
+    ("Decoding is greedy. We propose the GLS-BS decoding method, which adds a gloss score to beam search. The GLS-BS "
+     "method improves diversity.", {"GLS-BS"}),
+    ("Decoding is greedy. We present a QuoraNet attention model for old texts. QuoraNet is fast.", {"QuoraNet"}),
+    # a name the text does not use again is a modifier, not the proposal's name
+    ("Decoding is greedy. We present a GLS-BS decoding method for old texts.", set()),
+    # an acronym of a phrase, used again: the phrase's, no name
+    ("End-to-end (E2E) decoders need no labels. We propose an E2E attention model based on pointer networks. "
+     "The E2E model is fast.", set()),
+])
+def test_a_coined_name_before_its_kind_used_again(abstract, expected):
+    assert proposals(abstract, title="Decoding Old Texts") == expected
+
+
+def test_a_title_teams_name_before_its_kind_is_no_new_name():
+    got = proposals("Decoding is greedy. We present the QTRB attention system for the shared task. QTRB ranks third.",
+                    title="QTRB at SemEval-2019 Task 4: Decoding Old Texts")
+    assert "QTRB" not in got, got

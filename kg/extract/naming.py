@@ -348,10 +348,22 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and text[name.start - 1] in "“‘" and QUOTED_MODIFIER.match(text, name.end):
             name = None  # "we propose “Event Appearance” labels": the quoted words qualify a noun
 
+        def named_kind(n: Name) -> bool:
+            # "we propose the MMR-BS decoding method ... The MMR-BS method": a coined name before its kind, used
+            # again outside the sentence, names the proposal (not "a BiLSTM model", "an SVM classifier"; nor a
+            # phrase's acronym, "an E2E model" for "End-to-end (E2E)"; nor the team of a title "TMU at ...")
+            w = text[n.start:n.end]
+            title = _title_of(text).replace("–", "-").replace("—", "-")  # ("UDS–DFKI Submission to ...")
+            return " " not in w and sum(c.isalnum() for c in w) >= 3 and is_strong_name(w) \
+                and w.lower() not in NOT_METHOD_TOKENS and coined(n) and f"({w})" not in text \
+                and next(find_word(title, w, True, plural=False), None) is None \
+                and any(not s_start <= a < s_end for a, _ in find_word(text, w, True, plural=False))
+
         def object_ok(n: Name) -> bool:
             w = text[n.start:n.end]
             return not _is_generic_name(w) and not _adjective_like(text, n) \
-                and not DATASET_AFTER.match(text, n.end) and not MODIFIER_OF_GENERIC.match(text, n.end) \
+                and not DATASET_AFTER.match(text, n.end) \
+                and (not MODIFIER_OF_GENERIC.match(text, n.end) or named_kind(n)) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, n.end)) \
                 and not COMPANY_POSSESSIVE.match(text, n.end) and not _x_based(w) \
                 and not (known and dm and dm.group().strip() in ("a", "an") and known(w))
