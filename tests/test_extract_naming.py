@@ -608,3 +608,17 @@ def test_a_title_teams_name_before_its_kind_is_no_new_name():
     got = proposals("Decoding is greedy. We present the QTRB attention system for the shared task. QTRB ranks third.",
                     title="QTRB at SemEval-2019 Task 4: Decoding Old Texts")
     assert "QTRB" not in got, got
+
+
+@pytest.mark.parametrize("abstract,title,expected", [
+    # "our (main) contribution is X" presents X as "we propose X" does
+    ("Tagging is hard. Our main contribution is GlossNet, a tagger that reads glosses. GlossNet is fast.",
+     "Tagging Old Texts", {"GlossNet"}),
+    ("Tagging is hard. The key contribution of this paper is a gloss-aware tagging workflow, GlossMix, that mixes "
+     "glosses.",
+     "Tagging Old Texts", {"GlossMix"}),
+    # what the contribution is about is no name: none
+    ("Tagging is hard. Our contribution is an investigation of BERT on old texts.", "Tagging Old Texts", set()),
+])
+def test_our_contribution_is_x(abstract, title, expected):
+    assert proposals(abstract, title=title) == expected

@@ -154,6 +154,10 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+# "Our main contribution is X", "The key contribution of this paper is X": X presented as "we propose X" presents it
+OUR_CONTRIBUTION = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:(?:" + _words_rx(_PROPOSAL_CUES["contribution_qualifiers"])
+                              + r")\s+)?contributions?\s+(?:of\s+(?:this|our|the\s+present)\s+(?:paper|work|article|study)\s+)?"
+                              r"(?:is|are|includes?)\b")
 # "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
 # base form only: "the parser developed by ..." has a participle)
 AND_PROPOSE = re.compile(r"\band\s+(?:[a-z]+ly\s+)?(?:" + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
@@ -308,7 +312,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     sent = text[s_start:s_end]
     low = sent.lower()
     verb = _VERB_STEM.search(sent)
-    proposing = WE_PROPOSE.search(sent) if verb else None
+    proposing = (WE_PROPOSE.search(sent) or OUR_CONTRIBUTION.search(sent)) if verb else None
     if not proposing:
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
