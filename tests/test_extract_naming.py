@@ -563,3 +563,62 @@ def test_names_coordinated_after_a_proposal_are_read_in_linear_time():
 
     with cpu_budget(1.0):
         assert proposals("We propose ZedNet" + " " * 3000 + "for tagging.", title="Tagging") == {"ZedNet"}
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # a count and a kind, then two coined names between commas: two proposals, not one "X and Y"
+    ("We present two novel models, QX-GAN and QX-RNN, that learn sparse tag codes. QX-GAN is fast.",
+     {"QX-GAN", "QX-RNN"}),
+    ("We introduce three new metrics, ZetaScore, OmegaRank and PiMatch, for ranking tags.",
+     {"ZetaScore", "OmegaRank", "PiMatch"}),
+])
+def test_coordinated_names_after_their_kind_and_a_comma(abstract, expected):
+    assert proposals(abstract, title="Tagging Old Texts") == expected
+
+
+def test_referred_as_without_to_names_the_proposal():
+    got = proposals("We propose a novel gated tagger for old texts, referred as GlossTag. GlossTag runs in linear time.",
+                    title="Tagging Old Texts")
+    assert got == {"GlossTag"}, got
+
+
+def test_a_name_ending_the_title_is_not_read_with_the_abstracts_first_words():
+    # "... with the QuillTagger" then "Dataset search is ...": the abstract's first word is not the name's kind
+    got = proposals("Dataset search is growing. In this work, we introduce the QuillTagger, an ontology-based tagging "
+                    "pipeline for metadata.", title="Semantic Tagging of Metadata with the QuillTagger")
+    assert got == {"QuillTagger"}, got
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # a coined name before its kind, the object of the proposing verb, used again by itself
+    ("Decoding is greedy. We propose the GLS-BS decoding method, which adds a gloss score to beam search. The GLS-BS "
+     "method improves diversity.", {"GLS-BS"}),
+    ("Decoding is greedy. We present a QuoraNet attention model for old texts. QuoraNet is fast.", {"QuoraNet"}),
+    # a name the text does not use again is a modifier, not the proposal's name
+    ("Decoding is greedy. We present a GLS-BS decoding method for old texts.", set()),
+    # an acronym of a phrase, used again: the phrase's, no name
+    ("End-to-end (E2E) decoders need no labels. We propose an E2E attention model based on pointer networks. "
+     "The E2E model is fast.", set()),
+])
+def test_a_coined_name_before_its_kind_used_again(abstract, expected):
+    assert proposals(abstract, title="Decoding Old Texts") == expected
+
+
+def test_a_title_teams_name_before_its_kind_is_no_new_name():
+    got = proposals("Decoding is greedy. We present the QTRB attention system for the shared task. QTRB ranks third.",
+                    title="QTRB at SemEval-2019 Task 4: Decoding Old Texts")
+    assert "QTRB" not in got, got
+
+
+@pytest.mark.parametrize("abstract,title,expected", [
+    # "our (main) contribution is X" presents X as "we propose X" does
+    ("Tagging is hard. Our main contribution is GlossNet, a tagger that reads glosses. GlossNet is fast.",
+     "Tagging Old Texts", {"GlossNet"}),
+    ("Tagging is hard. The key contribution of this paper is a gloss-aware tagging workflow, GlossMix, that mixes "
+     "glosses.",
+     "Tagging Old Texts", {"GlossMix"}),
+    # what the contribution is about is no name: none
+    ("Tagging is hard. Our contribution is an investigation of BERT on old texts.", "Tagging Old Texts", set()),
+])
+def test_our_contribution_is_x(abstract, title, expected):
+    assert proposals(abstract, title=title) == expected

@@ -490,13 +490,15 @@ def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
 def _uses_no_method(view: DocView, name: str, team: bool) -> bool:
     text = view.text
     for a, b in find_word(text, name, True, plural=False):
-        m = _WORD_AFTER_NAME.match(text, b)
+        # (a name ending the title is followed by no word of its own: the abstract's first words are not its kind)
+        stop = view.title_end if b <= view.title_end else len(text)
+        m = _WORD_AFTER_NAME.match(text, b, stop)
         # (a name the text proposes, followed by a tool's kind, is its tool's: "The INCEpTION Platform: ...")
         follow = _NO_METHOD_FOLLOW if team else _NO_METHOD_FOLLOW - _TOOL_HEADS
         if m and (singular(m.group(1).lower()) in follow
                   or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in follow)):
             return True
-        if _YEAR_AFTER.match(text, b) or _SPLIT_AFTER.match(text, b) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
+        if _YEAR_AFTER.match(text, b, stop) or _SPLIT_AFTER.match(text, b, stop) or _RESOURCE_BEFORE.search(text, max(0, a - 20), a):
             return True
         ap = _APPOSITIVE.match(text, b)
         if ap and DATASET_WORDS.fullmatch(ap.group(1).rsplit(None, 1)[-1]):

@@ -154,6 +154,10 @@ WE_PROPOSE = re.compile(
     r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
+# "Our main contribution is X", "The key contribution of this paper is X": X presented as "we propose X" presents it
+OUR_CONTRIBUTION = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:(?:" + _words_rx(_PROPOSAL_CUES["contribution_qualifiers"])
+                              + r")\s+)?contributions?\s+(?:of\s+(?:this|our|the\s+present)\s+(?:paper|work|article|study)\s+)?"
+                              r"(?:is|are|includes?)\b")
 # "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
 # base form only: "the parser developed by ..." has a participle)
 AND_PROPOSE = re.compile(r"\band\s+(?:[a-z]+ly\s+)?(?:" + _words_rx(_PROPOSAL_CUES["coordinated_verbs"]) + r")\b")
@@ -181,7 +185,7 @@ _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)
 CALLED = re.compile(
     r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
     + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
-    r"referred\s+to\s+as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
+    r"referred\s+(?:to\s+)?as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
 WE_REFER = re.compile(_WE_REFER + r"\s")
@@ -308,7 +312,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     sent = text[s_start:s_end]
     low = sent.lower()
     verb = _VERB_STEM.search(sent)
-    proposing = WE_PROPOSE.search(sent) if verb else None
+    proposing = (WE_PROPOSE.search(sent) or OUR_CONTRIBUTION.search(sent)) if verb else None
     if not proposing:
         by = BY_VERBING.search(sent)
         if by and re.search(r"\b[Ww]e\b", sent[:by.start()]):
@@ -348,10 +352,22 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name and text[name.start - 1] in "“‘" and QUOTED_MODIFIER.match(text, name.end):
             name = None  # "we propose “Event Appearance” labels": the quoted words qualify a noun
 
+        def named_kind(n: Name) -> bool:
+            # "we propose the MMR-BS decoding method ... The MMR-BS method": a coined name before its kind, used
+            # again outside the sentence, names the proposal (not "a BiLSTM model", "an SVM classifier"; nor a
+            # phrase's acronym, "an E2E model" for "End-to-end (E2E)"; nor the team of a title "TMU at ...")
+            w = text[n.start:n.end]
+            title = _title_of(text).replace("–", "-").replace("—", "-")  # ("UDS–DFKI Submission to ...")
+            return " " not in w and sum(c.isalnum() for c in w) >= 3 and is_strong_name(w) \
+                and w.lower() not in NOT_METHOD_TOKENS and coined(n) and f"({w})" not in text \
+                and next(find_word(title, w, True, plural=False), None) is None \
+                and any(not s_start <= a < s_end for a, _ in find_word(text, w, True, plural=False))
+
         def object_ok(n: Name) -> bool:
             w = text[n.start:n.end]
             return not _is_generic_name(w) and not _adjective_like(text, n) \
-                and not DATASET_AFTER.match(text, n.end) and not MODIFIER_OF_GENERIC.match(text, n.end) \
+                and not DATASET_AFTER.match(text, n.end) \
+                and (not MODIFIER_OF_GENERIC.match(text, n.end) or named_kind(n)) \
                 and not X_BASED_FOLLOW.match(text, _after_paren(text, n.end)) \
                 and not COMPANY_POSSESSIVE.match(text, n.end) and not _x_based(w) \
                 and not (known and dm and dm.group().strip() in ("a", "an") and known(w))
@@ -493,7 +509,12 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         name = parse_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
-            out.append(Naming(name, "pattern:appositive", 0.85))
+            # a plural kind names each coined name of the list: "two novel models, ZX-VAE and ZX-VST",
+            # "three new metrics, A, B and C"
+            parts = _coordinated(text, name)
+            if len(parts) == 1 and m.group().rstrip(",:-—– ").endswith("s"):
+                parts += _conjuncts(text, name, s_end, acronym_longs, coined)
+            out.extend(Naming(part, "pattern:appositive", 0.85) for part in parts)
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
                                      "referred", "we call", "we name", "we term", "we dub", "we refer",
                                      *_PROPOSAL_CUES["naming_phrases"]))
