@@ -305,6 +305,8 @@ def test_a_proposed_noun_phrase_is_taken_whole(lexicon):
     "We present a morpheme segmentation method for Finnish.",  # a method for a process
     "We present a relay learning based model for tagging.",  # a kind described by what it is based on
     "We introduce a hierarchical kernel regression model.",  # the catalogue's method, configured
+    "We propose a two-stage neural model to tackle tagging.",  # a kind and its general design attribute
+    "We present a hybrid neural framework for tagging.",
 ])
 def test_a_proposed_kind_of_method_is_no_name(lexicon, sentence):
     assert not any("proposal" in t.kinds for t in learn(lexicon, sentence).terms.values())

@@ -105,6 +105,7 @@ class Cues:
     title_means: frozenset[str]
     title_conjunctions: frozenset[str]
     representation_heads: frozenset[str]
+    design_attributes: frozenset[str]
 
     def adverb(self, word: str) -> bool:
         return word.endswith("ly") and word not in self.not_adverbs
@@ -122,7 +123,7 @@ def cues() -> Cues:
                 frozenset(data["formalism_objects"]), frozenset(data["formalism_heads"]),
                 _title_cut(data["title_cuts"] + data["title_means"] + data["title_conjunctions"]),
                 frozenset(data["title_means"]), frozenset(data["title_conjunctions"]),
-                frozenset(data["representation_heads"]))
+                frozenset(data["representation_heads"]), frozenset(data["design_attributes"]))
 
 
 def _title_cut(words: list[str]) -> re.Pattern:
@@ -534,8 +535,8 @@ def _proposed_phrase(phrase: str, title: str, c: Cues, heads: frozenset[str]) ->
         # "an adversarial learning framework", "a metaphor identification method", "a semantic
         # enrichment approach", "a reinforcement learning based model": a kind described, no name
         return None
-    if head in GENERIC_HEADS and len(name) < 3:
-        return None  # "a neural model", "a joint approach": a kind, not a name
+    if head in GENERIC_HEADS and (len(name) < 3 or all(w in c.plain or w in c.design_attributes for w in name[:-1])):
+        return None  # "a neural model", "a joint approach", "a two-stage neural model": a kind, not a name
     return " ".join(name)
 
 
