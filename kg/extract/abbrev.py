@@ -141,11 +141,9 @@ _TAIL = re.compile(r"\s+(?:methodology|methodologies|framework|frameworks|method
 
 
 def _drop_generic_tail(short: str, text: str, a: int, b: int) -> int:
-    """``deep kernel PCA methodology (DKPCA)``: drop a generic last word the acronym does not need (not one its
-    last letter begins: ``recurrent gloss frame model (RGFM)``, whose M the letters of "frame" would take)."""
+    """``deep kernel PCA methodology (DKPCA)``: drop a generic last word the acronym does not need."""
     m = _TAIL.search(text, a, b)
-    last = next((c for c in reversed(short) if c.isalpha()), "")
-    if m and best_long_form(short, text[a:m.start()]) == 0 and last.lower() != m.group().lstrip()[0]:
+    if m and best_long_form(short, text[a:m.start()]) == 0:
         return m.start()
     return b
 
