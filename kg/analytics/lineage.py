@@ -394,6 +394,9 @@ def extends_graph(store: Store) -> nx.DiGraph:
 EXTENDS_LINKS = "SELECT DISTINCT ?method ?base WHERE { ?method kg:extends ?base }"
 #: The methods of a catalogue (known methods, which papers name far more often than propose).
 CATALOGUED = "SELECT DISTINCT ?m WHERE { ?m a kg:Method ; skos:inScheme ?scheme }"
+#: Whatever a catalogue holds: its methods are those of them ``CONCEPTS`` calls methods (a method
+#: has a preferred label), which at 100k papers costs 0.03 CPU-s against 0.12-0.18 for ``CATALOGUED``.
+IN_CATALOGUE = "SELECT DISTINCT ?m WHERE { ?m skos:inScheme ?scheme }"
 #: Of some stated extensions (``%s``: their VALUES), those that a paper proposing the extending
 #: method states. Asked of the catalogue's methods' extensions alone (at 100k papers 29 of 5,532:
 #: 0.1 CPU-s, against 0.66 reading every extension's evidence).
@@ -533,14 +536,19 @@ class LineIndex:
     @classmethod
     def read(cls, store: Store) -> "LineIndex":
         ix = cls()
-        for r in store.select(CONCEPTS):
-            ix.kind[r["x"]] = r["kind"]
-            ix.labels[r["x"]].add(r["label"])
-            if r["preferred"]:
-                ix.pref[r["x"]] = r["label"]
+        # (rows unpacked in the variables' order, their terms' values as they are: 19k rows at 100k
+        # papers, 0.6-0.85 -> 0.4-0.5 CPU-s)
+        methods = set()
+        for x, kind, label, preferred in store.query(CONCEPTS):
+            ix.kind[x.value] = kind.value
+            ix.labels[x.value].add(label.value)
+            if preferred.value == "true":
+                ix.pref[x.value] = label.value
+            if kind.value == "method":
+                methods.add(x.value)
         # a grouping of the catalogue no paper names ("additional vision components") is generic too
         ix.generic = {r["m"] for r in store.select(GENERIC)}
-        ix.catalogued = {r["m"] for r in store.select(CATALOGUED)}
+        ix.catalogued = methods.intersection(r["m"] for r in store.select(IN_CATALOGUE))
         for r in store.select(FAMILIES):
             (ix.narrower if r["relation"].endswith("broader") else ix.instances)[r["parent"]].add(r["x"])
         for r in store.select(CARRIED):

@@ -224,11 +224,16 @@ class PaperTables:
         if people:
             wanted = set(people)
             before = {(a, p) for p, ps in self.creators.items() for a in wanted.intersection(ps)}
-            now = set()
+            now, named = set(), defaultdict(set)
             for i in range(0, len(people), PAPERS_PER_QUERY):
-                for r in store.select(PEOPLES_PAPERS % values_block("person", people[i:i + PAPERS_PER_QUERY])):
-                    now.add((r["person"], r["paper"]))
-                    names[r["person"]].add(r["name"] or local_name(r["person"]))
+                values = values_block("person", people[i:i + PAPERS_PER_QUERY])
+                # (a paper of the tables or a touched one: the kept tables are those of the store before)
+                now |= {(r["person"], r["paper"]) for r in store.select(PEOPLES_PAPERS % values)
+                        if r["paper"] in self.papers or r["paper"] in papers}
+                for r in store.select(PEOPLES_NAMES % values):
+                    named[r["person"]].add(r["name"])
+            for a, _ in now:
+                names[a] = named.get(a) or {local_name(a)}
             papers |= {p for _, p in before ^ now}
         fresh = PaperTables.read(store, sorted(papers))
         for table in ("papers", "creators", "categories", "links"):
@@ -247,9 +252,11 @@ class PaperTables:
                            dict(self.links))
 
 
-#: The papers some people (``%s``: their VALUES) wrote, and their names (as ``PAPER_CREATORS``).
-PEOPLES_PAPERS = """
-SELECT ?person ?paper ?name WHERE { %s ?paper a kg:Paper ; dcterms:creator ?person . OPTIONAL { ?person foaf:name ?name } }"""
+#: The papers some people (``%s``: their VALUES) wrote, and their names, asked apart: joined with
+#: ``?paper a kg:Paper`` and the names, the 1,330 people an increment of 1% to 100k papers restates
+#: took 0.64-0.94 CPU-s, 0.20 this way.
+PEOPLES_PAPERS = "SELECT ?person ?paper WHERE { %s ?paper dcterms:creator ?person }"
+PEOPLES_NAMES = "SELECT ?person ?name WHERE { %s ?person foaf:name ?name }"
 
 
 @kept

@@ -41,7 +41,9 @@ METHOD_LABELS = """SELECT ?m ?label ?pref WHERE {
   { SELECT ?m ?label ?pref WHERE {
       { ?m skos:prefLabel ?label BIND(true AS ?pref) } UNION { ?m skos:altLabel ?label BIND(false AS ?pref) } } } }"""
 METHODS = "SELECT ?m WHERE { ?m a kg:Method }"
-METHOD_BROADER = "SELECT ?m ?b WHERE { ?m a kg:Method ; skos:broader ?b }"
+#: Every kind-of link, of methods and of other concepts: the methods' are kept (joined with ``?m a
+#: kg:Method`` by Oxigraph, 0.19-0.26 CPU-s at 100k papers; a scan of the links 0.03-0.05).
+BROADER = "SELECT ?m ?b WHERE { ?m skos:broader ?b }"
 DESCRIBED = """SELECT ?x WHERE { { ?x a kg:Dataset } UNION { ?x a kg:Model } UNION { ?x a kg:SourceDocument }
   UNION { ?x skos:inScheme kgr:categories } UNION { ?x a kg:Method } }"""
 
@@ -127,8 +129,9 @@ def fill_registries(store: Store, methods: MethodRegistry, described: set[str]) 
     for m, label, pref in store.query(METHOD_LABELS):
         methods.remember_one(m.value, label.value, pref.value == "true")
     methods.typed.update(m.value for m, in store.query(METHODS))
-    for m, b in store.query(METHOD_BROADER):
-        methods.broader[m.value].add(b.value)
+    for m, b in store.query(BROADER):
+        if m.value in methods.typed:
+            methods.broader[m.value].add(b.value)
     described.update(x.value for x, in store.query(DESCRIBED))
 
 
@@ -452,7 +455,8 @@ LEARNED = """SELECT ?s ?p ?o WHERE { { VALUES ?p { kg:learnedFrom kg:learnedPape
 
 def learned(store: Store) -> set[ox.Quad]:
     """The statements of where the corpus vocabulary's names were learned (``kg:learnedFrom``)."""
-    return {ox.Quad(row["s"], row["p"], row["o"]) for row in store.query(LEARNED)}
+    # (a row unpacked in the variables' order: 31k statements at 100k papers, 0.8 -> 0.5 CPU-s)
+    return {ox.Quad(s, p, o) for s, p, o in store.query(LEARNED)}
 
 
 def stored_texts(store: Store) -> list[tuple[str, str, str]]:

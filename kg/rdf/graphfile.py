@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import mmap
 import os
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -63,16 +62,22 @@ def _blocks(text: mmap.mmap | bytes, terms: Sequence[bytes]) -> list[tuple[int, 
                 starts.append(at + 1)
                 at = text.find(needle, at + 1)
     else:
-        # One pass per namespace: every block about one of its subjects is matched and looked up
-        # in a set (100k papers, 1,800 subjects: 0.6 CPU-s; an expression of the subjects as
-        # alternatives tries each of them at every block, 2.2 CPU-s).
+        # One pass per namespace: every block about one of its subjects is found and its name
+        # looked up in a set (100k papers, 1,900 subjects in two namespaces: 0.54 CPU-s; matching a
+        # regular expression of the namespace, 0.88; of the subjects as alternatives, which tries
+        # each of them at every block, 2.2 CPU-s).
         groups: dict[bytes, set[bytes]] = {}
         for term in terms:
             cut = _namespace_end(term)
             groups.setdefault(term[:cut], set()).add(term[cut:])
         for namespace, names in groups.items():
-            pattern = re.compile(re.escape(b"\n" + namespace) + rb"([^ \n]+) ")
-            starts += [match.start() + 1 for match in pattern.finditer(text) if match.group(1) in names]
+            needle = b"\n" + namespace
+            at = text.find(needle)
+            while at >= 0:
+                name_end = text.find(b" ", at + len(needle))
+                if name_end >= 0 and text[at + len(needle):name_end] in names:
+                    starts.append(at + 1)
+                at = text.find(needle, at + 1)
     return [(start, text.find(_BLOCK_END, start) + len(_BLOCK_END)) for start in sorted(starts)]
 
 

@@ -192,11 +192,14 @@ def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
 def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: int, previous: str | Path | None,
                 changes: Changes | None, forks: contextlib.ExitStack) -> Path:
     out.mkdir(parents=True, exist_ok=True)
-    now = fingerprint(store)
+    # the pages share what they read and project; the fingerprint's counts are the index's too
+    snapshot = Snapshot(store)
+    now = fingerprint(snapshot)
     data = load(previous)
     reused = reuse_tables(data, store, changes, now) if previous is not None else Reuse()
-    # the pages share what they read and project
-    store = Snapshot(store, {"paper_tables": reused.tables} if reused.tables is not None else None)
+    if reused.tables is not None:
+        snapshot.once("paper_tables", lambda: reused.tables)
+    store = snapshot
     store.answer(CARRIED, _carried(paper_tables(store)))
     store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     kept = read_kept(previous, STATE)
