@@ -493,7 +493,13 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue
         name = parse_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
-            out.append(Naming(name, "pattern:appositive", 0.85))
+            # two coined names joined ("two novel models, FooVAE and FooVST") are two proposals
+            first, joined, second = text[name.start:name.end].partition(" and ")
+            if joined and " " not in first + second and is_strong_name(first) and is_strong_name(second):
+                out.extend(Naming(n, "pattern:appositive", 0.85)
+                           for n in (Name(name.start, name.start + len(first)), Name(name.end - len(second), name.end)))
+            else:
+                out.append(Naming(name, "pattern:appositive", 0.85))
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
                                      "referred", "we call", "we name", "we term", "we dub", "we refer",
                                      *_PROPOSAL_CUES["naming_phrases"]))
