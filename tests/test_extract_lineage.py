@@ -198,6 +198,13 @@ def test_fronted_inspired_by(nlp, sentence, pair):
     assert pair in pairs(nlp(sentence))
 
 
+def test_fronted_cue_of_two_joined_proposals(nlp):
+    # an appositive of two coined names is two proposals, and the fronted cue is the lineage of each
+    doc = nlp("Building upon variational autoencoders, we present two novel models, ZedVAE and ZedVST.")
+    assert [m["label"] for m in doc._.kg_methods if m["role"] == "proposes"] == ["ZedVAE", "ZedVST"]
+    assert {("ZedVAE", "VAE"), ("ZedVST", "VAE")} <= pairs(doc)
+
+
 def test_fronted_inspired_by_needs_the_own_method_as_subject(nlp):
     doc = nlp("We propose DropMix, a regularizer. Inspired by dropout, many works mask whole layers.")
     assert ("DropMix", "dropout") not in pairs(doc)

@@ -253,13 +253,15 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 continue
             p = last + comma.end()
             subj = [x for x in in_sent if 0 <= x[0] - p <= 2 and x[2] in proposed_groups]
-            d = subj[0][2] if subj else None
-            if d is None and (SUBJECT_SELF.match(text[p:s_end]) or re.match(r"(?:we|our)\b", text[p:s_end])):
-                later = [x for x in in_sent if x[0] >= p and x[3]]
-                d = later[0][2] if later else (proposed_groups[0] if len(proposed_groups) == 1 else None)
-            for b in bases:
-                if d is not None and b != d:
-                    add(d, b, s_start + m.start(), ce, fronted_rule, 0.7)
+            ds = [subj[0][2]] if subj else []
+            if not ds and (SUBJECT_SELF.match(text[p:s_end]) or re.match(r"(?:we|our)\b", text[p:s_end])):
+                # "Building upon X, we present two models, A and B": each proposal the clause names
+                later = list(dict.fromkeys(x[2] for x in in_sent if x[0] >= p and x[3]))
+                ds = later or ([proposed_groups[0]] if len(proposed_groups) == 1 else [])
+            for d in ds:
+                for b in bases:
+                    if b != d:
+                        add(d, b, s_start + m.start(), ce, fronted_rule, 0.7)
         # "we improve X by ...": the paper's own method (its one named proposal, else OWN) revises X
         for m in (WE_REVISE.finditer(sent) if len(proposed_groups) == 1 and ("we " in sl or "this " in sl) else ()):
             ce = s_start + m.end()
