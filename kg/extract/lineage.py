@@ -152,7 +152,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
         for d, x in _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own_here, view.title_end):
             # (a field, as the text writes it: "a neural machine translation approach", not "a transition-based parser")
             if not groups[x[2]].generic and not (_field(groups[x[2]]) and
-                                                 text[x[0]:x[1]].rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS):
+                                                 text[x[0]:x[1]].rsplit(None, 1)[-1].lower() in FIELD_ENDS):
                 add(d, x[2], x[0], x[1], "lineage:built_kind", 0.6, built=True)
         # "As a light-weight LSTM tagger, FooTag runs in real time": the kind the sentence gives the subject after the comma
         if sent.lstrip().startswith("As "):
@@ -401,7 +401,7 @@ def _is_a_kind(text, groups, in_sent, s_start, s_end, proposed_groups, add) -> N
     # (a name the text coins there is the paper's method's own: "Our approach is a character CNN (CLSTM)")
     if not x or not groups[x[0][2]].from_lexicon or not IS_A_LEAD.fullmatch(text, subject_end, x[0][0]) or groups[x[0][2]].generic or not IS_A_END.match(text, x[0][1]) or NAME_GOES_ON.match(text, x[0][1]):
         return
-    if _field(groups[x[0][2]]) and text[x[0][0]:x[0][1]].rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS:
+    if _field(groups[x[0][2]]) and text[x[0][0]:x[0][1]].rsplit(None, 1)[-1].lower() in FIELD_ENDS:
         return  # "Our system is a neural machine translation system": a field, as the text writes it
     add(d, x[0][2], subject_end, x[0][1], "lineage:is_a_kind", 0.7, built=True)
 
@@ -475,7 +475,7 @@ def _has_own_method(text: str, title_end: int, named) -> bool:
 
 def _field(g: MethodGroup) -> bool:
     """A method named as a field is ("neural machine translation", "collaborative filtering")."""
-    return g.label.rsplit(None, 1)[-1].lower() in TITLE_FOR_FIELDS | TASK_NOUNS
+    return g.label.rsplit(None, 1)[-1].lower() in FIELD_ENDS
 
 
 # "SeqVAT: Virtual Adversarial Training for Sequence Labeling", "FooTag: A Transformer-based Tagger for ...": the title
@@ -1203,6 +1203,7 @@ def _head_is_thing(text: str, start: int, end: int) -> bool:
 # what a method produces or is made of, no method to build on: "the CBT test set", "AMR graphs", "BoW features"
 PART_HEADS = frozenset(_WORDS["part_heads"])
 TASK_NOUNS = frozenset(_WORDS["task_nouns"])
+FIELD_ENDS = TITLE_FOR_FIELDS | TASK_NOUNS  # the last word of a field's or a task's name
 
 
 def _np_head_is_task(text: str, end: int) -> bool:

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
-from .naming import (CONNECTORS, DATASET_WORDS, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
+from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
                      title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
@@ -308,7 +308,6 @@ _METHOD_FOLLOW = frozenset(_KIND_WORDS["method_follow"])
 _TASK_HEADS = frozenset(_KIND_WORDS["task_heads"])
 _FIELD_HEADS_CAP = frozenset(_KIND_WORDS["field_heads"])
 _FIELD_HEADS_LOW = frozenset(_KIND_WORDS["field_heads_lowercase"])
-_DESCRIBING = frozenset(_KIND_WORDS["describing_modifiers"])
 #: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
 _BUILT_ON_BEFORE = re.compile(r"(?:(?<![\w'’-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)* ){1,3}$")
@@ -318,7 +317,7 @@ _OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 
 def _described(words: str) -> bool:
     """Words before a method that only describe it, no name: "deep", "attention-based", "CNN-style"."""
-    return all(w in _DESCRIBING or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
+    return all(w in DESCRIBING or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
 
 
 def _follow_word(text: str, ab: Abbrev) -> str:
@@ -426,9 +425,10 @@ _TASK_AFTER = re.compile(r"\s*\)?\s*(?:(?:shared\s+|sub)?tasks?\b|problems?\b|(?
 # FooBank corpus", "FE dictionaries", "the ONLP Lab", "MEDIQA 2019"), after a resource's noun
 # ("a dialog dataset DuRecDial"), or when the title introduces it as a resource ("LEDGAR: A
 # Large-Scale Multi-label Corpus ...") or as a team ("IIT-KGP at MEDIQA 2019: ...")
-_NO_METHOD_FOLLOW = NON_METHOD_HEADS | {"dictionary", "infrastructure", "essay", "ontology", "knowledge", "team",
-                                        "submission", "participation", "campaign", "portal", "consortium", "group", "lexicon"}
-_TOOL_HEADS = frozenset(data_words("proposals")["title_tool_heads"])
+_NO_METHOD_FOLLOW = NON_METHOD_HEADS | frozenset(_KIND_WORDS["no_method_follow"])
+_NO_METHOD_FOLLOW_BUT_TOOLS = _NO_METHOD_FOLLOW - frozenset(data_words("proposals")["title_tool_heads"])
+# (and a test set's parts: "the PROTEST test suite", "the X test set")
+_RESOURCE_FOLLOW = _NO_METHOD_FOLLOW | frozenset(_KIND_WORDS["test_set_parts"])
 _WORD_AFTER_NAME = re.compile(r"\s+([A-Za-z]+)(?:\s+([A-Z][a-z]+))?")
 _APPOSITIVE = re.compile(r"\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?=\s*[,.;:()]|\s+(?:of|for|from|with|in|on|"
                          r"that|which|to|and|or|containing|covering|collected|built)\b)")
@@ -494,7 +494,7 @@ def _uses_no_method(view: DocView, name: str, team: bool) -> bool:
         stop = view.title_end if b <= view.title_end else len(text)
         m = _WORD_AFTER_NAME.match(text, b, stop)
         # (a name the text proposes, followed by a tool's kind, is its tool's: "The INCEpTION Platform: ...")
-        follow = _NO_METHOD_FOLLOW if team else _NO_METHOD_FOLLOW - _TOOL_HEADS
+        follow = _NO_METHOD_FOLLOW if team else _NO_METHOD_FOLLOW_BUT_TOOLS
         if m and (singular(m.group(1).lower()) in follow
                   or (m.group(1)[0].isupper() and m.group(2) and singular(m.group(2).lower()) in follow)):
             return True
@@ -1118,7 +1118,7 @@ class MethodFinder:
         a name of the catalogue."""
         def ends(word: str, s: int) -> bool:
             low = word.lower()
-            return low in _DESCRIBING or (low.endswith("ed") and "-" not in low) or word in STOP_CAPS \
+            return low in DESCRIBING or (low.endswith("ed") and "-" not in low) or word in STOP_CAPS \
                 or not _PLAIN_WORD.fullmatch(word) or _all_languages(word) \
                 or any(x < s + len(word) and s < y for x, y, _, _ in view.lex)
         return self._words_before(view, a, _BUILT_ON_BEFORE, ends)
@@ -1397,7 +1397,7 @@ class MethodFinder:
             if m.group(1) in STOP_CAPS:
                 continue
             nxt = _WORD_AFTER_NAME.match(text, h.end())
-            if nxt and singular(nxt.group(1).lower()) in _NO_METHOD_FOLLOW | {"suite", "bed", "split", "case", "result"} \
+            if nxt and singular(nxt.group(1).lower()) in _RESOURCE_FOLLOW \
                     or _SPLIT_AFTER.match(text, h.start()):
                 continue  # "the PROTEST test suite", "the X test set", "X test-collections": a resource
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)

@@ -1036,7 +1036,7 @@ def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[st
     return Name(spans[k][0], spans[-1][1])
 
 
-_DESCRIBING = frozenset(data_words("methods")["describing_modifiers"])
+DESCRIBING = frozenset(data_words("methods")["describing_modifiers"])
 _COMPONENT_HEADS = frozenset(_PROPOSAL_CUES["component_heads"])
 THE_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur)\s+(?:newly\s+)?proposed\s+(?:(?:new|novel)\s+)?")
 _RESTATED_OWN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed|[Tt]his|[Tt]he\s+new)\s+(?:(?:new|novel|proposed)\s+)?$")
@@ -1102,7 +1102,7 @@ def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object
         return None
     words = [text[a:b] for a, b in spans]
     k = 0
-    while k < len(words) and (only_modifiers([words[k]]) or words[k] in _DESCRIBING):
+    while k < len(words) and (only_modifiers([words[k]]) or words[k] in DESCRIBING):
         k += 1
     words, spans = words[k:], spans[k:]
     if not 2 <= len(words) <= 4:
@@ -1114,7 +1114,7 @@ def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object
             or head in _NOT_OWN_KINDS and not (of_method and head in _KIND_NOUNS):
         return None
     # (a method's head is a kind too: "the proposed attention model" is no name)
-    distinct = [w for w in words[:-1] if not (only_modifiers([w]) or w in _DESCRIBING or w in cues().task_heads
+    distinct = [w for w in words[:-1] if not (only_modifiers([w]) or w in DESCRIBING or w in cues().task_heads
                                                 or singular(w) in METHOD_HEADS
                                                 or (singular(w) in NON_METHOD_HEADS and not title_part) or w in _BROAD_HEADS
                                                 or w.rsplit("-", 1)[-1] in _COINED_NOT_LAST or DATASET_WORDS.fullmatch(w))]
