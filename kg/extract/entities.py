@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .naming import ACTING_GERUND
 from .text import clean_label
 from .vocabulary import data_words
 
@@ -101,7 +102,7 @@ _NOT_DATASET_WORD = {"our", "the", "this", "these", "new", "several", "multiple"
                      "On", "For", "Across", "Existing", "Two", "Three", "Four", "Five", "Several", "Many"}
 
 
-_LANGUAGES = {"English", "German", "French", "Chinese", "Japanese", "Hindi", "Spanish", "Arabic", "Russian",
+LANGUAGES = {"English", "German", "French", "Chinese", "Japanese", "Hindi", "Spanish", "Arabic", "Russian",
               "Italian", "Portuguese", "Korean", "Dutch", "Turkish", "Czech", "Finnish", "Swedish", "Polish",
               "Greek", "Hebrew", "Persian", "Urdu", "Bengali", "Vietnamese", "Thai", "Indonesian", "Romanian",
               "Hungarian", "Danish", "Norwegian", "Estonian", "Latvian", "Lithuanian", "Basque", "Catalan",
@@ -118,7 +119,7 @@ def _dataset_name_ok(name: str) -> bool:
         return False
     if any(w in _STOPWORDS_CAP for w in words):
         return False
-    if all(p in _LANGUAGES for w in words for p in re.split(r"-(?:to-)?", w) if p):
+    if all(p in LANGUAGES for w in words for p in re.split(r"-(?:to-)?", w) if p):
         return False  # "English-German", "Japanese-Chinese": language pairs
     if re.fullmatch(r"[A-Z]{2,3}", name):
         return False  # "NLI", "IE": tasks more often than datasets
@@ -182,8 +183,7 @@ _AFTER_KIND = re.compile(
 _SHARED_TASK = re.compile(rf"(?:[- ]?'?\d{{2,4}})?,?(?:[ \t]+(?!(?:{_KIND}|{_alternatives(_CUES['not_in_task_name'])})\b)[\w-]+){{0,3}}?[ \t]+(?:{_alternatives(_CUES['task_words'])}|"
                           rf"[Ss]hared(?:[ \t]+[\w-]+){{1,3}}?[ \t]+[Tt]asks?)(?![\w-])")
 # a subtitle's first verb that does something else than making ("Extracting ... Datasets"; proposals.json: making_gerunds)
-_ACTING_FIRST = re.compile(r"(?!(?:" + "|".join(map(re.escape, data_words("proposals")["making_gerunds"]))
-                           + r")\b)[A-Za-z]{2,}ing\b", re.IGNORECASE)
+_ACTING_FIRST = re.compile(ACTING_GERUND, re.IGNORECASE)
 _PREPOSITION = re.compile(r"\b(?:for|of|on|to|with|by|from|in|into|over|using|via|through|at)\b", re.IGNORECASE)
 # a title "ZedQA: A Real-life Dataset for ..."
 _TITLE_NAMES = re.compile(
@@ -217,7 +217,16 @@ def _plain_name(name: str) -> bool:
     words = name.split()
     if not words or any(w in _STOPWORDS_CAP or w in _NOT_DATASET_WORD for w in words):
         return False
-    return not all(p in _LANGUAGES for w in words for p in re.split(r"-(?:to-)?", w) if p)
+    return not all_languages(name)
+
+
+_LANGUAGE_PAIR_SEP = re.compile(r"-(?:to-)?")
+
+
+def all_languages(name: str) -> bool:
+    """Whether ``name`` is only languages or language pairs ("English", "English-to-Japanese", "Hindi English")."""
+    parts = [p for w in name.split() for p in _LANGUAGE_PAIR_SEP.split(w) if p]
+    return bool(parts) and all(p in LANGUAGES for p in parts)
 
 
 def _coined(word: str) -> bool:
@@ -251,7 +260,7 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
     for m in _RESOURCE_WORD.finditer(text) if any(s in text for s in _RESOURCE_SUFFIXES) else ():
         if _coined(m.group()) and not m.group().lower().startswith("treebank"):  # not "Treebank", "TreeBank"
             lang = re.search(r"(?<![\w-])([A-Z][a-z]+)[ \t]+$", text[max(0, m.start() - 20):m.start()])
-            start = m.start() - len(lang.group()) if lang and lang.group(1) in _LANGUAGES else m.start()
+            start = m.start() - len(lang.group()) if lang and lang.group(1) in LANGUAGES else m.start()
             out.append((start, m.end(), text[start:m.end()]))  # "Chinese CCGbank"
     for m in _near(_APPOSITION, _APPOSITIVE, text, 150, 100):
         name = m.group(1)

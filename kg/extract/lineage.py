@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .methods import COMPARE_CUE, DocView, MethodGroup, _all_languages
+from .entities import all_languages
+from .methods import COMPARE_CUE, DocView, MethodGroup
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .vocabulary import data_words, only_modifiers, title_parts
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
@@ -581,7 +582,7 @@ def _title_case_variant(text: str, title_end: int, lead: str, written: str) -> l
         if not re.fullmatch(TITLE_WORD, w) or w.lower() in DESCRIBING_WORDS or w.lower() in QUALITY_WORDS:
             break
         words.insert(0, w)
-    if not words or len(words) > 3 or _all_languages(" ".join(words)):
+    if not words or len(words) > 3 or all_languages(" ".join(words)):
         return None  # ("a Portuguese BERT model": a language says which data, no variant)
     name = " ".join(words) + " " + written
     if title_end and name.lower() in text[:title_end].lower():
@@ -617,7 +618,7 @@ def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: 
             lead = low[:-len(written)].split() if low.endswith(" " + written) else []
             varied = ln.rule in KIND_RULES and lead and len(lead) <= 3 and not only_modifiers(lead) \
                 and not any(w in DESCRIBING_WORDS or w in QUALITY_WORDS for w in lead) \
-                and not _all_languages(" ".join(words[:len(lead)]))
+                and not all_languages(" ".join(words[:len(lead)]))
             if restated or varied:
                 return [part, ln.start, ln.end]
     return None

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
+from .entities import LANGUAGES, all_languages
 from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
                      title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
@@ -237,22 +238,6 @@ _GENERIC_TAIL = {"method", "methods", "algorithm", "algorithms", "model", "model
 # a method's head behind a prefix: "(synthetic masked language model) pre-training", "co-training"
 _PREFIXED = re.compile(r"(?:pre|post|re|co|de|fine)-[a-z]+")
 _YEAR_END = re.compile(r"[A-Za-z]-?(?:19|20)\d\d$")
-
-
-def _language_set() -> set[str]:
-    from .entities import _LANGUAGES
-
-    return _LANGUAGES
-
-
-_LANGUAGE_PAIR_SEP = re.compile(r"-(?:to-)?")
-
-
-def _all_languages(name: str) -> bool:
-    from .entities import _LANGUAGES
-
-    parts = [p for w in name.split() for p in _LANGUAGE_PAIR_SEP.split(w) if p]
-    return bool(parts) and all(p in _LANGUAGES for p in parts)
 
 
 # words without which no sentence names a method of its own (see naming.find_namings); plain
@@ -778,7 +763,7 @@ class MethodFinder:
             return True, iri, 0.7
         if ab.short.lower() in NOT_METHOD_TOKENS:
             return False, None, 0.0
-        if _all_languages(ab.long) or _head_noun(ab.long).capitalize() in _language_set():
+        if all_languages(ab.long) or _head_noun(ab.long).capitalize() in LANGUAGES:
             return False, None, 0.0  # "British English (BE)"
         head = _head_noun(ab.long)
         follow_w = _follow_word(text, ab)
@@ -951,7 +936,7 @@ class MethodFinder:
                     or self.lex_kind(full) in ("generic", "task"):  # "a deep learning model", "our KBQA system"
                 continue
             last = full.split()[-1]
-            if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or _all_languages(full):
+            if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or all_languages(full):
                 continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
             if " " not in full and not self.lex_method(full) and _names_no_method(view, full, team=False):
                 continue  # "the MEDIQA 2019 ...", "DiMLex-Bangla: A Lexicon of ..."
@@ -1119,7 +1104,7 @@ class MethodFinder:
         def ends(word: str, s: int) -> bool:
             low = word.lower()
             return low in DESCRIBING or (low.endswith("ed") and "-" not in low) or word in STOP_CAPS \
-                or not _PLAIN_WORD.fullmatch(word) or _all_languages(word) \
+                or not _PLAIN_WORD.fullmatch(word) or all_languages(word) \
                 or any(x < s + len(word) and s < y for x, y, _, _ in view.lex)
         return self._words_before(view, a, _BUILT_ON_BEFORE, ends)
 
@@ -1313,7 +1298,7 @@ class MethodFinder:
         if _overlaps(a, b, view.entities) or _overlaps(a, b, self._rejected_longs) or \
                 _VENUE_BEFORE.search(text, max(0, a - 30), a):
             return
-        if name in view.event_names or _all_languages(name) or _in_capitals_run(text, a, b):
+        if name in view.event_names or all_languages(name) or _in_capitals_run(text, a, b):
             return
         if self.name_kind(name) in ("dataset", "model", "generic", "task"):
             return
@@ -1582,7 +1567,7 @@ class MethodFinder:
                 hw = singular(lh.group().strip().lower())
                 if hw in _FIELD_HEADS_LOW or _SPLIT_AFTER.match(text, b):
                     continue  # "Computational Linguistic analysis", "the Twitter test sets"
-                if _LETTER_NUM.fullmatch(words[0].split("-")[0]) or any(w in _language_set() for w in words):
+                if _LETTER_NUM.fullmatch(words[0].split("-")[0]) or any(w in LANGUAGES for w in words):
                     continue  # "the N encoder layers", "an M-layer decoder"; "the English embedding space"
                 if hw in ("model", "network", "machine", "layer", "kernel", "learning", "training", "inference") and len(words) < 2:
                     continue

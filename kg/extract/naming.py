@@ -677,7 +677,8 @@ _OWN_BEFORE = re.compile(r"(?:\b(?:" + _words_rx(_PROPOSAL_CUES["own_words"]) + 
 _ARCHITECTURE_HEADS = frozenset(_PROPOSAL_CUES["architecture_heads"])
 _MAKING_GERUNDS = frozenset(_PROPOSAL_CUES["making_gerunds"])
 # (in a pattern) not at a verb of another doing than making: "CCNet: Extracting ... Datasets" (its object is no head)
-NOT_ACTING_GERUND = r"(?!(?!(?:" + _words_rx(_PROPOSAL_CUES["making_gerunds"]) + r")\b)[A-Za-z]{2,}ing\b)"
+ACTING_GERUND = r"(?!(?:" + _words_rx(_PROPOSAL_CUES["making_gerunds"]) + r")\b)[A-Za-z]{2,}ing\b"
+NOT_ACTING_GERUND = r"(?!" + ACTING_GERUND + ")"
 # "Social Web Observatory: A Platform and Method for ...": a subtitle that says what tool the phrase names
 TITLE_TOOL_SUBTITLE = re.compile(r"\s*:?\s*(?:a|an|the)\s+(?:(?!(?:for|of|on|in|with|to|from|by|via)\b)[\w,-]+\s+){0,4}?(?:"
                                  + _words_rx(_PROPOSAL_CUES["title_tool_heads"]) + r")\b", re.IGNORECASE)
