@@ -97,6 +97,10 @@ def test_a_name_ending_with_a_method_extends_it_only_where_proposed_and_not_gene
     # words that only describe the method ("attention-based", "deep") make no name of its line
     assert not pairs(nlp("We introduce an attention-based LSTM for review rating."))
     assert not pairs(nlp("Earlier systems used Sentinel BERT for reviews, but we study how readers rate them."))
+    # nor do general design attributes ("two-stage", "multi-task", "hybrid")
+    for described in ("two-stage BERT", "multi-task BERT", "hybrid LSTM"):
+        assert not pairs(nlp(f"We propose a {described} for review rating.")), described
+    assert ("Sentinel BERT", "BERT") in pairs(nlp("To read noisy reviews, we propose a new model called Sentinel BERT."))
 
 
 def test_a_name_extends_the_longest_base_it_holds(nlp):
@@ -104,6 +108,13 @@ def test_a_name_extends_the_longest_base_it_holds(nlp):
     got = pairs(nlp("We propose Spectral Wasserstein GAN, which stabilises training. Unlike a plain GAN, a "
                     "Wasserstein GAN uses a critic."))
     assert ("Spectral Wasserstein GAN", "Wasserstein GAN") in got and ("Spectral Wasserstein GAN", "GAN") not in got, got
+
+
+def test_a_base_holds_another_by_whole_words():
+    from kg.extract.lineage import _holds_words
+
+    assert _holds_words("Hierarchical Recurrent Encoder-Decoder", "encoder-decoder")
+    assert not _holds_words("ELMo", "LM") and not _holds_words("BERT", "bert")
 
 
 def test_a_long_form_apart_from_its_acronym_gives_the_proposal_its_lineage(nlp):

@@ -594,6 +594,8 @@ def test_a_name_ending_the_title_is_not_read_with_the_abstracts_first_words():
     ("Decoding is greedy. We propose the GLS-BS decoding method, which adds a gloss score to beam search. The GLS-BS "
      "method improves diversity.", {"GLS-BS"}),
     ("Decoding is greedy. We present a QuoraNet attention model for old texts. QuoraNet is fast.", {"QuoraNet"}),
+    # used again as a modifier of something else, it is a modifier still
+    ("Notes are long. We present an ICD coding model for notes. ICD codes are many.", set()),
     # a name the text does not use again is a modifier, not the proposal's name
     ("Decoding is greedy. We present a GLS-BS decoding method for old texts.", set()),
     # an acronym of a phrase, used again: the phrase's, no name

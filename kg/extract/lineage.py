@@ -981,6 +981,14 @@ def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, propos
     return None
 
 
+def _holds_words(outer: str, inner: str) -> bool:
+    """Whether label ``outer`` holds label ``inner`` as whole words, and more ("Recurrent Encoder-Decoder"
+    holds "encoder-decoder"; "ELMo" does not hold "LM")."""
+    def words(label):
+        return " " + " ".join(label.lower().replace("-", " ").split()) + " "
+    return outer.lower() != inner.lower() and words(inner) in words(outer)
+
+
 def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     """Names built from other names the same text mentions: ``fair spectral clustering`` extends
     ``spectral clustering``, ``LION-D`` extends ``LION``, ``Quantum-PEFT`` extends ``PEFT``."""
@@ -1055,7 +1063,7 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
     # and by its longest base: "... Latent Variable Hierarchical Recurrent Encoder-Decoder" extends VHRED, whose
     # name holds "encoder-decoder", not (past it) the encoder-decoder
     found = {(gi, gj): v for (gi, gj), v in found.items()
-             if not any(k[0] == gi and k[1] != gj and inside[(gi, gj)] in inside[k] != inside[(gi, gj)] for k in found)}
+             if not any(k[0] == gi and k[1] != gj and _holds_words(inside[k], inside[(gi, gj)]) for k in found)}
     # a long form the text writes apart from the acronym the paper proposes is that proposal's other name
     # ("a novel Typed Relational Graph Convolutional Network, called TRGCNet"): its lineage is the proposal's
     proposals = [p for p, g in enumerate(groups) if g.role == "proposes"]

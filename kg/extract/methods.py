@@ -301,8 +301,10 @@ _OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 
 
 def _described(words: str) -> bool:
-    """Words before a method that only describe it, no name: "deep", "attention-based", "CNN-style"."""
-    return all(w in DESCRIBING or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
+    """Words before a method that only describe it, no name: "deep", "attention-based", "CNN-style",
+    "two-stage" (a general design attribute)."""
+    design = cues().design_attributes
+    return all(w in DESCRIBING or w in design or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
 
 
 def _follow_word(text: str, ab: Abbrev) -> str:

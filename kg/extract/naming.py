@@ -354,14 +354,18 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
 
         def named_kind(n: Name) -> bool:
             # "we propose the MMR-BS decoding method ... The MMR-BS method": a coined name before its kind, used
-            # again outside the sentence, names the proposal (not "a BiLSTM model", "an SVM classifier"; nor a
-            # phrase's acronym, "an E2E model" for "End-to-end (E2E)"; nor the team of a title "TMU at ...")
+            # again outside the sentence before the same kind, names the proposal (not "a BiLSTM model", "an SVM
+            # classifier"; nor "an ICD coding model ... ICD codes": a modifier again; nor a phrase's acronym, "an
+            # E2E model" for "End-to-end (E2E)"; nor the team of a title "TMU at ...")
             w = text[n.start:n.end]
             title = _title_of(text).replace("–", "-").replace("—", "-")  # ("UDS–DFKI Submission to ...")
-            return " " not in w and sum(c.isalnum() for c in w) >= 3 and is_strong_name(w) \
-                and w.lower() not in NOT_METHOD_TOKENS and coined(n) and f"({w})" not in text \
-                and next(find_word(title, w, True, plural=False), None) is None \
-                and any(not s_start <= a < s_end for a, _ in find_word(text, w, True, plural=False))
+            if not (" " not in w and sum(c.isalnum() for c in w) >= 3 and is_strong_name(w)
+                    and w.lower() not in NOT_METHOD_TOKENS and coined(n) and f"({w})" not in text
+                    and next(find_word(title, w, True, plural=False), None) is None):
+                return False
+            kind = _kind_after(text, n.end)
+            return any(not s_start <= a < s_end and (_kind_after(text, b) == kind or _ACTS_AS_NAME.match(text, b))
+                       for a, b in find_word(text, w, True, plural=False))
 
         def object_ok(n: Name) -> bool:
             w = text[n.start:n.end]
@@ -512,7 +516,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             # a plural kind names each coined name of the list: "two novel models, ZX-VAE and ZX-VST",
             # "three new metrics, A, B and C"
             parts = _coordinated(text, name)
-            if len(parts) == 1 and m.group().rstrip(",:-—– ").endswith("s"):
+            kind = m.group().rstrip(",:-—– ").rsplit(None, 1)[-1].lower()
+            if len(parts) == 1 and singular(kind) != kind:  # (not "a novel loss, X")
                 parts += _conjuncts(text, name, s_end, acronym_longs, coined)
             out.extend(Naming(part, "pattern:appositive", 0.85) for part in parts)
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
@@ -787,6 +792,16 @@ _HEAD_OK = {"loss", "losses", "layer", "layers", "estimator", "estimators", "alg
 MODIFIER_OF_GENERIC = re.compile(
     r"(?:\s*\([^()]{1,20}\))?\s+(?:[a-z][\w-]*\s+){0,2}(?:"
     + "|".join(sorted(GENERIC_HEADS - _HEAD_OK, key=len, reverse=True)) + r")\b")
+
+
+# a name is the subject of its own verb: "FooNet is fast", "FooNet outperforms" (methods.json: name_verbs)
+_ACTS_AS_NAME = re.compile(r"\s+(?:[a-z]+ly\s+)?(?:is|was|" + _words_rx(data_words("methods")["name_verbs"]) + r")\b")
+
+
+def _kind_after(text: str, end: int) -> str:
+    """The generic kind a name ending at ``end`` modifies ("FooNet decoding method": "method"), "" when none."""
+    m = MODIFIER_OF_GENERIC.match(text, end)
+    return singular(m.group().rsplit(None, 1)[-1].lower()) if m else ""
 
 
 def _adjective_like(text: str, name: Name) -> bool:
