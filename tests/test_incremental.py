@@ -8,6 +8,7 @@ import pytest
 import rdflib
 import rdflib.compare
 
+import kg.build
 from kg.build import build
 from kg.rdf.store import open_store
 from tests.conftest import SEEDS, breaking
@@ -321,6 +322,23 @@ def test_a_name_a_later_paper_defines_is_linked_in_the_papers_built_before(tmp_p
     build([first, second], store=steps, views=False, workers=1)
     assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, HASHING["title"])
     build([first, second], fresh, views=False, workers=1)
+    assert same_graph(fresh, steps)
+    assert summaries(steps) == summaries(fresh) == aggregates(fresh)
+
+
+def test_an_increment_leaves_the_pipeline_to_its_workers_and_ends_with_the_graph_built_at_once(
+        tmp_path, monkeypatch):
+    # a batch a paper: the paper extracted again and the new one are two batches, sent to the workers
+    monkeypatch.setattr(kg.build, "BATCH", 1)
+    first = jsonl(tmp_path / "1.jsonl", SORTER)
+    second = jsonl(tmp_path / "2.jsonl", HASHING)
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build([first], store=steps, views=False, workers=2)
+    monkeypatch.setattr(kg.build, "_PIPELINES", {})
+    build([first, second], store=steps, views=False, workers=2)
+    assert kg.build._PIPELINES == {}  # loaded in the workers only
+    assert names_hashing(steps, SORTER["title"]) and names_hashing(steps, HASHING["title"])
+    build([first, second], fresh, views=False, workers=2)
     assert same_graph(fresh, steps)
     assert summaries(steps) == summaries(fresh) == aggregates(fresh)
 

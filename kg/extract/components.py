@@ -23,9 +23,7 @@ travel between processes with ``n_process=2``):
 from __future__ import annotations
 
 import bisect
-import os
 import re
-from typing import Sequence
 
 import numpy
 from spacy.attrs import SENT_START
@@ -38,7 +36,7 @@ from .abbrev import Abbrev, find_abbreviations, split_sentences
 from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls,
                        names_shared_task, written_with_head)
 from .keywords import phrase_keywords
-from .lexicon import Lexicon, load_lexicon
+from .lexicon import Lexicon, get_lexicon
 from .lineage import find_lineage, own_variant_name
 from .methods import Cand, DocView, MethodFinder, MethodGroup, assign_roles, propose_taught
 from .text import ascii_fold, clean_label, is_acronym_like, norm_key
@@ -51,19 +49,6 @@ EXTENSIONS = {
 for _name, _default in EXTENSIONS.items():
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=_default)
-
-_LEXICON_CACHE: dict[tuple, Lexicon] = {}
-
-
-def get_lexicon(lexicons: Sequence[str], methods_json: str | None) -> Lexicon:
-    paths = tuple(sorted(str(p) for p in lexicons))
-    stamp = tuple((p, os.path.getmtime(p)) for p in paths if os.path.exists(p))
-    mj = (methods_json, os.path.getmtime(methods_json)) if methods_json and os.path.exists(methods_json) else None
-    key = (stamp, mj)
-    if key not in _LEXICON_CACHE:
-        _LEXICON_CACHE[key] = load_lexicon([p for p in paths if os.path.exists(p)], methods_json)
-    return _LEXICON_CACHE[key]
-
 
 _TEXT_KEY = "kg_text"
 

@@ -10,6 +10,7 @@ read as one graph: a file may type a concept another file labels (``tasks.ttl`` 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -182,6 +183,20 @@ def load_lexicon(paths: Iterable[Path | str] = (), methods_json: Path | str | No
     if methods_json:
         read_methods_json(Path(methods_json), lexicon)
     return lexicon
+
+
+_LEXICON_CACHE: dict[tuple, Lexicon] = {}
+
+
+def get_lexicon(lexicons: Sequence[str], methods_json: str | None) -> Lexicon:
+    """The catalogue of these files, loaded once per process (again if one of them changed)."""
+    paths = tuple(sorted(str(p) for p in lexicons))
+    stamp = tuple((p, os.path.getmtime(p)) for p in paths if os.path.exists(p))
+    mj = (methods_json, os.path.getmtime(methods_json)) if methods_json and os.path.exists(methods_json) else None
+    key = (stamp, mj)
+    if key not in _LEXICON_CACHE:
+        _LEXICON_CACHE[key] = load_lexicon([p for p in paths if os.path.exists(p)], methods_json)
+    return _LEXICON_CACHE[key]
 
 
 def default_lexicon_paths() -> Sequence[Path]:
