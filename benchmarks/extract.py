@@ -31,8 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import spacy  # noqa: E402
 
 from kg.extract import extract_papers, load_pipeline, paper_text  # noqa: E402
-from kg.extract.lexicon import get_lexicon  # noqa: E402
-from kg.extract.lexicon import default_lexicon_paths  # noqa: E402
+from kg.extract.lexicon import default_lexicon_paths, get_lexicon  # noqa: E402
 from kg.extract.vocabulary import learn_vocabulary  # noqa: E402
 from kg.ingest import read_document  # noqa: E402
 from kg.model import Paper  # noqa: E402

@@ -221,7 +221,8 @@ def test_kept_tables_read_again_only_what_a_touched_person_changed(tmp_path):
 
 
 def test_the_network_views_drawn_in_a_forked_copy_come_back_or_say_what_failed():
-    snapshot = Snapshot(None, {"drawn": ["a", "b"]})
+    snapshot = Snapshot(None)
+    snapshot.once("drawn", lambda: ["a", "b"])
     with _Forked(lambda: (snapshot.once("drawn", list), {"layout": [1.5, 2]}), snapshot) as copy:
         assert copy.result() == (["a", "b"], {"layout": [1.5, 2]})
     with _Forked(lambda: snapshot.select("SELECT ?s WHERE { ?s ?p ?o }"), snapshot) as copy:

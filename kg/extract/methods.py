@@ -15,7 +15,7 @@ from functools import cached_property
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .entities import LANGUAGES, all_languages
-from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
+from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NAME_VERB, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
                      title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
@@ -347,7 +347,6 @@ def _names_score(text: str, a: int, b: int) -> bool:
 
 # what makes a name that recurs a method's: a method's noun or verb after it, "our" before it
 _NAME_HEAD = re.compile(r"[\s-]+(?:" + _word_alternation(_KIND_WORDS["name_heads"]) + r")(?:e?s)?\b")
-_NAME_VERB = re.compile(r"\s+(?:[a-z]+ly\s+)?(?:" + "|".join(_KIND_WORDS["name_verbs"]) + r")\b")
 _NAME_IS_A = re.compile(r"(?:\s+(?:is|are)|\s*,)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:"
                         + _word_alternation(_KIND_WORDS["name_heads"] + _KIND_WORDS["name_kinds"]) + r")s?\b(?!\s+of\b)")
 _OWN_BEFORE = re.compile(r"\b(?:[Oo]ur|proposed)\s+$")
@@ -443,7 +442,7 @@ def _acts_as_method(view: DocView, spots: list[tuple[int, int]]) -> bool:
     text = view.text
     cue_ends = [m.end() for m in view.compare_cues]
     for a, b in spots:
-        if _NAME_HEAD.match(text, b) or _NAME_VERB.match(text, b) or _NAME_IS_A.match(text, b) \
+        if _NAME_HEAD.match(text, b) or NAME_VERB.match(text, b) or _NAME_IS_A.match(text, b) \
                 or _OWN_BEFORE.search(text, max(0, a - 12), a) \
                 or _COMPARED_BEFORE.search(text, max(0, a - 50), a):
             return True

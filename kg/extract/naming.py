@@ -364,7 +364,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     and next(find_word(title, w, True, plural=False), None) is None):
                 return False
             kind = _kind_after(text, n.end)
-            return any(not s_start <= a < s_end and (_kind_after(text, b) == kind or _ACTS_AS_NAME.match(text, b))
+            return any(not s_start <= a < s_end and (_kind_after(text, b) == kind or NAME_VERB.match(text, b) or _IS.match(text, b))
                        for a, b in find_word(text, w, True, plural=False))
 
         def object_ok(n: Name) -> bool:
@@ -794,8 +794,9 @@ MODIFIER_OF_GENERIC = re.compile(
     + "|".join(sorted(GENERIC_HEADS - _HEAD_OK, key=len, reverse=True)) + r")\b")
 
 
-# a name is the subject of its own verb: "FooNet is fast", "FooNet outperforms" (methods.json: name_verbs)
-_ACTS_AS_NAME = re.compile(r"\s+(?:[a-z]+ly\s+)?(?:is|was|" + _words_rx(data_words("methods")["name_verbs"]) + r")\b")
+# what a method does as a name's verb: "FooNet outperforms", "FooNet learns" (methods.json: name_verbs)
+NAME_VERB = re.compile(r"\s+(?:[a-z]+ly\s+)?(?:" + _words_rx(data_words("methods")["name_verbs"]) + r")\b")
+_IS = re.compile(r"\s+(?:is|was)\b")
 
 
 def _kind_after(text: str, end: int) -> str:

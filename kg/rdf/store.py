@@ -241,10 +241,10 @@ class Snapshot(Store):
     network, an index of papers). Rows and kept values are shared: read them, never change them.
     Nothing may be written through it."""
 
-    def __init__(self, store: Store, kept: Mapping[str, Any] | None = None):
+    def __init__(self, store: Store):
         self.store = store
         self._rows: dict[tuple, list[dict[str, Any]]] = {}
-        self._kept: dict[str, Any] = dict(kept or {})  # what a reader knows already (``once``)
+        self._kept: dict[str, Any] = {}  # see ``once``
         self._answers: dict[str, Any] = {}  # see ``answer``
 
     def query(self, sparql, bindings=None):

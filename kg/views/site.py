@@ -198,7 +198,7 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
     data = load(previous)
     reused = reuse_tables(data, store, changes, now) if previous is not None else Reuse()
     if reused.tables is not None:
-        snapshot.once("paper_tables", lambda: reused.tables)
+        snapshot.once("paper_tables", lambda: reused.tables)  # (before any page asks for them)
     store = snapshot
     store.answer(CARRIED, _carried(paper_tables(store)))
     store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
