@@ -56,6 +56,23 @@ def test_coordinated_bases(nlp):
     assert {("MeshFlow", "flow matching"), ("MeshFlow", "optimal transport")} <= got
 
 
+@pytest.mark.parametrize("sentence,pair", [
+    # the first thing combined is no method the text names: the method it is combined with is a base still
+    ("We propose TagWeave, a tagger that combines hand-written morphology rules with a CRF.", ("TagWeave", "CRF")),
+    ("We present GlossNet, which integrates dictionary definitions and word2vec.", ("GlossNet", "word2vec")),
+    ("This paper presents a new model that fuses acoustic cues (AC) with the popular family of LSTM networks. "
+     "The new model is called BeatNet.", ("BeatNet", "LSTM")),
+])
+def test_a_method_combined_with_something_else_is_a_base(nlp, sentence, pair):
+    assert pair in pairs(nlp(sentence))
+
+
+def test_a_combination_joined_past_another_preposition_is_no_base(nlp):
+    # "for" stands between the cue and the method: what the method serves, no thing combined with it
+    assert pairs(nlp("We propose TagWeave, which combines rules for languages with rich morphology for a CRF.")) == set()
+    assert pairs(nlp("We propose TagWeave, which combines many signals to help a CRF.")) == set()
+
+
 def test_unlike_and_outperforms_are_not_lineage(nlp):
     doc = nlp("We propose PathSketch. Unlike LoRA, PathSketch needs no rank, and it outperforms PCA.")
     assert pairs(doc) == set()

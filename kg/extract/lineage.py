@@ -767,8 +767,15 @@ def _named_after(text, in_sent, bases):
     return nxt[0][2] if nxt else None
 
 
-OTHER_OBJECT = re.compile(r"\b(?:to|with|for|in|into|by|from|using|via|through|and|or|over|across|among|between|"
-                          r"under|against|than)\b|[(,;]")
+_OTHER_WORDS = r"to|with|for|in|into|by|from|using|via|through|and|or|over|across|among|between|under|against|than"
+OTHER_OBJECT = re.compile(r"\b(?:" + _OTHER_WORDS + r")\b|[(,;]")
+# "combines permutation-based order encoding with the more recent method of skip-gram": the first thing a joining
+# cue puts together is no method the text names; the method after the joining word (its "joins") is an object still.
+# A few plain words each side (an acronym in brackets after the first), none of them another preposition
+_PLAIN_WORD = r"(?:(?!(?:" + _OTHER_WORDS + r")\b)[\w-]+\s+)"
+JOINED_FIRST = {c["rule"]: re.compile(r"\s*" + _PLAIN_WORD + r"{1,5}?(?:\([^()]{1,20}\)\s+)?(?:" + "|".join(c["joins"]) + r")\s+(?:(?:the|a|an)\s+)?"
+                                      + _PLAIN_WORD + r"{0,3}?(?:of\s+)?")
+                for c in _WORDS["cues"] if c.get("joins")}
 # "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
 _PART_NOUNS = "|".join(_WORDS["part_nouns"])
 KIND_COMMA = re.compile(r"\s*(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,4}?(?:" + _NOUNS + "|" + _PART_NOUNS + r")"
@@ -803,7 +810,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "the first version of a lexicon of Irish MWEs": the cue's object is the resource
     if not after or after[0][0] - ce > gap or (OTHER_OBJECT.search(text, ce, after[0][0])
                                                and not KIND_COMMA.fullmatch(text, ce, after[0][0])):
-        return []  # "we extend it to graphs with X": X is no object of the cue
+        if not (after and rule in JOINED_FIRST and JOINED_FIRST[rule].fullmatch(text, ce, after[0][0])):
+            return []  # "we extend it to graphs with X": X is no object of the cue
     if _np_head_is_task(text, after[0][1]):
         return []  # "based on rule-based MAC resolution": the object is the task the name modifies
     if CITED_AUTHOR.match(text, after[0][1]):
