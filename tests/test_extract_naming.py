@@ -624,3 +624,19 @@ def test_a_title_teams_name_before_its_kind_is_no_new_name():
 ])
 def test_our_contribution_is_x(abstract, title, expected):
     assert proposals(abstract, title=title) == expected
+
+
+@pytest.mark.parametrize("abstract,proposed", [
+    # the modifiers' run took a lower-case method's own first word: "windowed" + "self-attention"
+    ("We also propose a windowed self-attention unit for reading the neighbours of a word.", "windowed self-attention"),
+])
+def test_a_variant_of_a_lower_case_catalogued_method(abstract, proposed):
+    assert any(x.lower().startswith(proposed) for x in proposals(abstract)), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # only describing words before it
+    "We present a neural self-attention unit for tagging words.",
+])
+def test_no_variant_of_a_catalogued_method(abstract):
+    assert not any("self-attention" in x.lower() for x in proposals(abstract)), proposals(abstract)
