@@ -181,7 +181,7 @@ def _phrase_key(phrase: str) -> str:
 
 
 _APPLIED = re.compile(r"\b(?:applications?\s+of|appl(?:y|ies|ying)|explor(?:e|es|ing))\b|" + USE_WORD.pattern, re.IGNORECASE)
-_FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated"}
+_FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated", "pattern:own_phrase"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
 # what the paper's is built on or uses, not the paper's own
 BUILT_ON_BEFORE = re.compile(r"\b(?:built\s+(?:up)?on|based\s+on|builds\s+(?:up)?on|extends|extending|"

@@ -616,6 +616,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             a, b = _strip_word(text, k - len(word), k)
             if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS:
                 out.append(Naming(Name(a, b), "pattern:name_our_new", 0.85))
+    if proposing and not out:
+        # (h') where no rule above names it, the verb's plain object written once, by the head of a part or a procedure
+        name = _own_phrase_restated(text, s_start + proposing.end(), s_end, known, once=True)
+        if name:
+            out.append(Naming(name, "pattern:own_phrase", 0.65))
     return out
 
 
@@ -1055,14 +1060,19 @@ def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[st
 
 DESCRIBING = frozenset(data_words("methods")["describing_modifiers"])
 _COMPONENT_HEADS = frozenset(_PROPOSAL_CUES["component_heads"])
+_UNRESTATED_HEADS = frozenset(_PROPOSAL_CUES["unrestated_heads"])
 THE_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur)\s+(?:newly\s+)?proposed\s+(?:(?:new|novel)\s+)?")
 _RESTATED_OWN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed|[Tt]his|[Tt]he\s+new)\s+(?:(?:new|novel|proposed)\s+)?$")
 
 
-def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:
+def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None,
+                         once: bool = False) -> Name | None:
     """The proposing verb's object, a lower-case phrase of two to four words with a kind's or a method's head, that
     the text writes again after "our", "the proposed" or "this": "we propose a novel hierarchical attention scheme.
-    The layers of our hierarchical attention scheme ..." -> "hierarchical attention scheme". Not a phrase whose
+    The layers of our hierarchical attention scheme ..." -> "hierarchical attention scheme"; with ``once``, also one
+    written once that ends with the head of a part or a procedure (``unrestated_heads``: "we propose a knowledge
+    attention module, which ..." -> "knowledge attention module") after words that are no catalogued method's name.
+    Not a phrase whose
     modifiers only qualify its kind (plain or describing words, a task, a broad kind: "a novel neural model",
     "a multi-task framework", "a new evaluation metric"), nor a catalogued method's name."""
     dm = PROPOSED_OBJECT.match(text, pos, limit)
@@ -1071,7 +1081,11 @@ def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str],
         return None
     again = any(_RESTATED_OWN.search(text, max(0, x - 20), x) for x, _ in
                 find_word(text, text[name.start:name.end], False, plural=False) if x != name.start)
-    return name if again else None
+    if again:
+        return name
+    # (written once, not a catalogued method with its part's word: "a neural self-attention unit")
+    mods, head = text[name.start:name.end].rsplit(None, 1)
+    return name if once and singular(head) in _UNRESTATED_HEADS and not (known and known(mods)) else None
 
 
 _OUR = re.compile(r"\b[Oo]ur\s+")
@@ -1095,6 +1109,7 @@ def _title_part_as_own(text: str, pos: int, limit: int, known: Callable[[str], o
 
 
 _LOWER_WORDS = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*)*")
+_DASH = re.compile(r"---|—|–")
 
 
 def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None,
@@ -1105,7 +1120,7 @@ def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object
     approach")."""
     spans = []
     for w in itertools.islice(_NONSPACE_RUN.finditer(text, pos, limit), 8):
-        core = w.group().rstrip(".,;:")
+        core = _DASH.split(w.group(), 1)[0].rstrip(".,;:")  # (a dash ends the phrase: "a dual encoder approach—a ...")
         if not _OBJECT_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) \
                 or core in ("a", "an", "the", "and", "or", "that", "which", "this", "these", "its", "their"):
             break
