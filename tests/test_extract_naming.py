@@ -659,3 +659,12 @@ def test_a_plain_object_written_once_with_a_parts_head(abstract, proposed):
 ])
 def test_a_plain_object_written_once_with_another_head(abstract):
     assert proposals(abstract) == set(), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # how a text names itself (vocabulary.json own_text_*), as the subject of the verb or the contribution's owner
+    "Our study introduces QuillNet for tagging tweets.",
+    "The main contribution of this note is QuillNet for tagging tweets.",
+])
+def test_the_text_naming_itself_proposes(abstract):
+    assert "QuillNet" in proposals(abstract), proposals(abstract)

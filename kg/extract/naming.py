@@ -16,6 +16,7 @@ from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEAD
                    find_word, is_name_shaped, is_strong_name, singular)
 
 _PROPOSAL_CUES = data_words("proposals")
+_VOCABULARY = data_words("vocabulary")
 
 
 def _words_rx(words) -> str:
@@ -149,14 +150,17 @@ _ADV = r"(?:(?:also|further|then|first|now|here|additionally|thus|therefore|henc
 PROPOSE_VERBS = (r"(?:propose|introduce|present|develop|design|devise|formulate|put\s+forward|offer|"
                  r"unveil|contribute|build|construct|create|describe|advance|establish|formalize|formalise|"
                  r"derive|release)")
+# how a text names itself: "this paper", "our work", "the present study" (kg/data/vocabulary.json)
+OWN_TEXT = r"(?:" + "|".join(f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]).replace("\\ ", r"\s+")
+                             for w in sorted(_VOCABULARY["own_text_determiners"], key=len, reverse=True)) \
+    + r")\s+(?:" + _words_rx(_VOCABULARY["own_text_nouns"]) + r")\b"
 WE_PROPOSE = re.compile(
-    r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study|note|letter|report|thesis|chapter|submission)|"
-    r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
+    r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b" + OWN_TEXT + r")\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
 # "Our main contribution is X", "The key contribution of this paper is X": X presented as "we propose X" presents it
 OUR_CONTRIBUTION = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:(?:" + _words_rx(_PROPOSAL_CUES["contribution_qualifiers"])
-                              + r")\s+)?contributions?\s+(?:of\s+(?:this|our|the\s+present)\s+(?:paper|work|article|study)\s+)?"
+                              + r")\s+)?contributions?\s+(?:of\s+" + OWN_TEXT + r"\s+)?"
                               r"(?:is|are|includes?)\b")
 # "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
 # base form only: "the parser developed by ..." has a participle)
