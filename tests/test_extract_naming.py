@@ -668,3 +668,16 @@ def test_a_plain_object_written_once_with_another_head(abstract):
 ])
 def test_the_text_naming_itself_proposes(abstract):
     assert "QuillNet" in proposals(abstract), proposals(abstract)
+
+
+@pytest.mark.parametrize("title,abstract,proposed", [
+    # the title's phrase as the proposing verb's object with no article, the whole object
+    ("Data Augmentation by Gist Noising for Slot Filling",
+     "This paper proposes gist noising, which perturbs the slots, for data augmentation.", {"gist noising"}),
+    # said to be a task
+    ("Slot Typing for Mathematical Text", "We introduce slot typing, the task of assigning a type to each slot.", set()),
+    # the object goes on past the title's phrase
+    ("Semantic Parsing with Gist Decoding", "We present gist decoding grammars, which generate graphs.", set()),
+])
+def test_the_titles_phrase_as_a_bare_object(title, abstract, proposed):
+    assert {x.lower() for x in proposals(abstract, title=title)} == proposed, proposals(abstract, title=title)

@@ -568,10 +568,15 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     if proposing:
         # "we introduce a provably correct dynamic oracle" under the title "... with a Dynamic Oracle": the
         # title's phrase as the object of the proposing verb, after its article and adjectives
-        dm = PROPOSED_OBJECT.match(text, s_start + proposing.end(), s_end)
+        # (with no article, the whole object, said to be no task or resource: "we introduce deep co-learning, a ...",
+        # not "we present recurrent neural network DAG grammars", "we introduce variable typing, the task of ...")
+        dm = PROPOSED_OBJECT_BARE.match(text, s_start + proposing.end(), s_end)
+        bare = dm is not None and not dm.group().strip()
         words = []  # the object's plain words before its first preposition or punctuation
         for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
             name = _title_phrase_at(text, w.start(), s_end, conjuncts="means") if w.group()[:1].islower() else None
+            if name and bare and not (_BARE_END.match(text, name.end) and _said_to_be(text, name.end) not in _NOT_OWN_KINDS):
+                name = None
             if name and text[name.start:name.end].islower():  # a capitalised one is a known name restated
                 out.append(Naming(name, "pattern:title_restated", 0.8))
                 words = []
@@ -583,10 +588,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             words.append(core)
             if core != w.group() and not (w.group() == core + "," and len(words) == 1 and only_modifiers(words)):
                 break  # (a comma after a first plain qualifier goes on: "a novel, fully non-monotonic transition system")
-        name = _title_phrase_by_head(text, words)
+        name = _title_phrase_by_head(text, words) if not bare else None
         if name:
             out.append(Naming(name, "pattern:title_restated", 0.75))
-        elif dm and not out:
+        elif dm and not bare and not out:
             name = _object_restating_title(text, dm.end(), s_end, known)
             if name:
                 out.append(Naming(name, "pattern:title_object", 0.7))
@@ -930,6 +935,8 @@ KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
+PROPOSED_OBJECT_BARE = re.compile(r"\s+(?:(?:a|an|the|our)\s+)?")  # (a plural or a mass noun: "we introduce data noising")
+_BARE_END = re.compile(r"\s*[,.;:(]")
 
 
 def _title_of(text: str) -> str:
