@@ -624,3 +624,60 @@ def test_a_title_teams_name_before_its_kind_is_no_new_name():
 ])
 def test_our_contribution_is_x(abstract, title, expected):
     assert proposals(abstract, title=title) == expected
+
+
+@pytest.mark.parametrize("abstract,proposed", [
+    # the modifiers' run took a lower-case method's own first word: "windowed" + "self-attention"
+    ("We also propose a windowed self-attention unit for reading the neighbours of a word.", "windowed self-attention"),
+])
+def test_a_variant_of_a_lower_case_catalogued_method(abstract, proposed):
+    assert any(x.lower().startswith(proposed) for x in proposals(abstract)), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # only describing words before it
+    "We present a neural self-attention unit for tagging words.",
+])
+def test_no_variant_of_a_catalogued_method(abstract):
+    assert not any("self-attention" in x.lower() for x in proposals(abstract)), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract,proposed", [
+    # the verb's plain object, written once, with the head of a part or a procedure
+    ("To read long documents, we propose a gist routing module, which selects the salient sentences.",
+     "gist routing module"),
+    ("We introduce a span pairing loss for training taggers on partial labels.", "span pairing loss"),
+])
+def test_a_plain_object_written_once_with_a_parts_head(abstract, proposed):
+    assert proposed in proposals(abstract), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # another kind's object names nothing written once; a dash ends the object
+    "We present a news bias prediction system for the shared task.",
+    "We propose a twin encoder approach—a word-level reader and a character-level reader.",
+])
+def test_a_plain_object_written_once_with_another_head(abstract):
+    assert proposals(abstract) == set(), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # how a text names itself (vocabulary.json own_text_*), as the subject of the verb or the contribution's owner
+    "Our study introduces QuillNet for tagging tweets.",
+    "The main contribution of this note is QuillNet for tagging tweets.",
+])
+def test_the_text_naming_itself_proposes(abstract):
+    assert "QuillNet" in proposals(abstract), proposals(abstract)
+
+
+@pytest.mark.parametrize("title,abstract,proposed", [
+    # the title's phrase as the proposing verb's object with no article, the whole object
+    ("Data Augmentation by Gist Noising for Slot Filling",
+     "This paper proposes gist noising, which perturbs the slots, for data augmentation.", {"gist noising"}),
+    # said to be a task
+    ("Slot Typing for Mathematical Text", "We introduce slot typing, the task of assigning a type to each slot.", set()),
+    # the object goes on past the title's phrase
+    ("Semantic Parsing with Gist Decoding", "We present gist decoding grammars, which generate graphs.", set()),
+])
+def test_the_titles_phrase_as_a_bare_object(title, abstract, proposed):
+    assert {x.lower() for x in proposals(abstract, title=title)} == proposed, proposals(abstract, title=title)

@@ -181,7 +181,7 @@ def _phrase_key(phrase: str) -> str:
 
 
 _APPLIED = re.compile(r"\b(?:applications?\s+of|appl(?:y|ies|ying)|explor(?:e|es|ing))\b|" + USE_WORD.pattern, re.IGNORECASE)
-_FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated"}
+_FALLBACK_NAMINGS = {"pattern:the_proposed", "pattern:own_phrase_restated", "pattern:own_phrase"}
 # "Our system is built on the model of bidirectional LSTM with a CRF layer (BiLSTM-CRF)": the acronym's method is
 # what the paper's is built on or uses, not the paper's own
 BUILT_ON_BEFORE = re.compile(r"\b(?:built\s+(?:up)?on|based\s+on|builds\s+(?:up)?on|extends|extending|"
@@ -1234,9 +1234,19 @@ class MethodFinder:
                 # (an adverb says how good it is, not what kind: "a provably correct dynamic oracle")
                 if m and m.group("adj").split()[0].lower() not in _PLAIN_ADJ \
                         and not cues().adverb(m.group("adj").split()[0].lower()):
-                    hit = method_at(s_start + m.end("adj"))
-                    if hit and hit[0] in lex_starts:
-                        add(s_start + m.start("adj"), hit[1], True, "pattern:we_propose_variant", 0.7)
+                    # (the longest run of modifiers before a catalogued method: the run may have taken a lower-case
+                    # method's own first word, "a restricted self-attention mechanism")
+                    a = s_start + m.start("adj")
+                    ends = [a + w.end() for w in _NONSPACE.finditer(m.group("adj"))]
+                    hit = next((h for h in map(method_at, reversed(ends)) if h and h[0] in lex_starts), None)
+                    # (not where it qualifies another thing: "an open-source NMT toolkit", "a hierarchical attention
+                    # based mechanism", "an attentional LSTM-CNN"; where the run was cut, a variant by a word that
+                    # makes it new, not by words that only describe it: "a neural encoder-decoder model")
+                    after = _WORD_AFTER_NAME.match(text, hit[1]) if hit else None
+                    if hit and not (hit[0] < ends[-1] and _described(text[a:hit[0]])) and text[hit[1]:hit[1] + 1] != "-" \
+                            and not (after and (
+                                after.group(1).lower() == "based" or singular(after.group(1).lower()) in _NO_METHOD_FOLLOW)):
+                        add(a, hit[1], True, "pattern:we_propose_variant", 0.7)
             for m in (EXTEND_TO.finditer(sent) if "extend" in sl else ()):
                 hit = method_at(s_start + m.end(1))
                 if not hit:

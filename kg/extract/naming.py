@@ -16,6 +16,7 @@ from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEAD
                    find_word, is_name_shaped, is_strong_name, singular)
 
 _PROPOSAL_CUES = data_words("proposals")
+_VOCABULARY = data_words("vocabulary")
 
 
 def _words_rx(words) -> str:
@@ -149,14 +150,17 @@ _ADV = r"(?:(?:also|further|then|first|now|here|additionally|thus|therefore|henc
 PROPOSE_VERBS = (r"(?:propose|introduce|present|develop|design|devise|formulate|put\s+forward|offer|"
                  r"unveil|contribute|build|construct|create|describe|advance|establish|formalize|formalise|"
                  r"derive|release)")
+# how a text names itself: "this paper", "our work", "the present study" (kg/data/vocabulary.json)
+OWN_TEXT = r"(?:" + "|".join(f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]).replace("\\ ", r"\s+")
+                             for w in sorted(_VOCABULARY["own_text_determiners"], key=len, reverse=True)) \
+    + r")\s+(?:" + _words_rx(_VOCABULARY["own_text_nouns"]) + r")\b"
 WE_PROPOSE = re.compile(
-    r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study|note|letter|report|thesis|chapter|submission)|"
-    r"\b[Tt]he\s+(?:present|current)\s+(?:paper|work|study)|\b[Oo]ur\s+(?:paper|work))\s+" + _ADV +
+    r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b" + OWN_TEXT + r")\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
 )
 # "Our main contribution is X", "The key contribution of this paper is X": X presented as "we propose X" presents it
 OUR_CONTRIBUTION = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:(?:" + _words_rx(_PROPOSAL_CUES["contribution_qualifiers"])
-                              + r")\s+)?contributions?\s+(?:of\s+(?:this|our|the\s+present)\s+(?:paper|work|article|study)\s+)?"
+                              + r")\s+)?contributions?\s+(?:of\s+" + OWN_TEXT + r"\s+)?"
                               r"(?:is|are|includes?)\b")
 # "We show that ... and propose an X": the proposing verb far from "we", in the same clause's coordination (its
 # base form only: "the parser developed by ..." has a participle)
@@ -564,10 +568,15 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     if proposing:
         # "we introduce a provably correct dynamic oracle" under the title "... with a Dynamic Oracle": the
         # title's phrase as the object of the proposing verb, after its article and adjectives
-        dm = PROPOSED_OBJECT.match(text, s_start + proposing.end(), s_end)
+        # (with no article, the whole object, said to be no task or resource: "we introduce deep co-learning, a ...",
+        # not "we present recurrent neural network DAG grammars", "we introduce variable typing, the task of ...")
+        dm = PROPOSED_OBJECT_BARE.match(text, s_start + proposing.end(), s_end)
+        bare = dm is not None and not dm.group().strip()
         words = []  # the object's plain words before its first preposition or punctuation
         for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
             name = _title_phrase_at(text, w.start(), s_end, conjuncts="means") if w.group()[:1].islower() else None
+            if name and bare and not (_BARE_END.match(text, name.end) and _said_to_be(text, name.end) not in _NOT_OWN_KINDS):
+                name = None
             if name and text[name.start:name.end].islower():  # a capitalised one is a known name restated
                 out.append(Naming(name, "pattern:title_restated", 0.8))
                 words = []
@@ -579,10 +588,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             words.append(core)
             if core != w.group() and not (w.group() == core + "," and len(words) == 1 and only_modifiers(words)):
                 break  # (a comma after a first plain qualifier goes on: "a novel, fully non-monotonic transition system")
-        name = _title_phrase_by_head(text, words)
+        name = _title_phrase_by_head(text, words) if not bare else None
         if name:
             out.append(Naming(name, "pattern:title_restated", 0.75))
-        elif dm and not out:
+        elif dm and not bare and not out:
             name = _object_restating_title(text, dm.end(), s_end, known)
             if name:
                 out.append(Naming(name, "pattern:title_object", 0.7))
@@ -616,6 +625,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             a, b = _strip_word(text, k - len(word), k)
             if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS:
                 out.append(Naming(Name(a, b), "pattern:name_our_new", 0.85))
+    if proposing and not out:
+        # (h') where no rule above names it, the verb's plain object written once, by the head of a part or a procedure
+        name = _own_phrase_restated(text, s_start + proposing.end(), s_end, known, once=True)
+        if name:
+            out.append(Naming(name, "pattern:own_phrase", 0.65))
     return out
 
 
@@ -921,6 +935,8 @@ KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
+PROPOSED_OBJECT_BARE = re.compile(r"\s+(?:(?:a|an|the|our)\s+)?")  # (a plural or a mass noun: "we introduce data noising")
+_BARE_END = re.compile(r"\s*[,.;:(]")
 
 
 def _title_of(text: str) -> str:
@@ -1055,14 +1071,19 @@ def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[st
 
 DESCRIBING = frozenset(data_words("methods")["describing_modifiers"])
 _COMPONENT_HEADS = frozenset(_PROPOSAL_CUES["component_heads"])
+_UNRESTATED_HEADS = frozenset(_PROPOSAL_CUES["unrestated_heads"])
 THE_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur)\s+(?:newly\s+)?proposed\s+(?:(?:new|novel)\s+)?")
 _RESTATED_OWN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed|[Tt]his|[Tt]he\s+new)\s+(?:(?:new|novel|proposed)\s+)?$")
 
 
-def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:
+def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None,
+                         once: bool = False) -> Name | None:
     """The proposing verb's object, a lower-case phrase of two to four words with a kind's or a method's head, that
     the text writes again after "our", "the proposed" or "this": "we propose a novel hierarchical attention scheme.
-    The layers of our hierarchical attention scheme ..." -> "hierarchical attention scheme". Not a phrase whose
+    The layers of our hierarchical attention scheme ..." -> "hierarchical attention scheme"; with ``once``, also one
+    written once that ends with the head of a part or a procedure (``unrestated_heads``: "we propose a knowledge
+    attention module, which ..." -> "knowledge attention module") after words that are no catalogued method's name.
+    Not a phrase whose
     modifiers only qualify its kind (plain or describing words, a task, a broad kind: "a novel neural model",
     "a multi-task framework", "a new evaluation metric"), nor a catalogued method's name."""
     dm = PROPOSED_OBJECT.match(text, pos, limit)
@@ -1071,7 +1092,11 @@ def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str],
         return None
     again = any(_RESTATED_OWN.search(text, max(0, x - 20), x) for x, _ in
                 find_word(text, text[name.start:name.end], False, plural=False) if x != name.start)
-    return name if again else None
+    if again:
+        return name
+    # (written once, not a catalogued method with its part's word: "a neural self-attention unit")
+    mods, head = text[name.start:name.end].rsplit(None, 1)
+    return name if once and singular(head) in _UNRESTATED_HEADS and not (known and known(mods)) else None
 
 
 _OUR = re.compile(r"\b[Oo]ur\s+")
@@ -1095,6 +1120,7 @@ def _title_part_as_own(text: str, pos: int, limit: int, known: Callable[[str], o
 
 
 _LOWER_WORDS = re.compile(r"[a-z][a-z-]*(?: [a-z][a-z-]*)*")
+_DASH = re.compile(r"---|—|–")
 
 
 def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None,
@@ -1105,7 +1131,7 @@ def _plain_object(text: str, pos: int, limit: int, known: Callable[[str], object
     approach")."""
     spans = []
     for w in itertools.islice(_NONSPACE_RUN.finditer(text, pos, limit), 8):
-        core = w.group().rstrip(".,;:")
+        core = _DASH.split(w.group(), 1)[0].rstrip(".,;:")  # (a dash ends the phrase: "a dual encoder approach—a ...")
         if not _OBJECT_WORD.fullmatch(core) or PREPOSITIONS.fullmatch(core) \
                 or core in ("a", "an", "the", "and", "or", "that", "which", "this", "these", "its", "their"):
             break
