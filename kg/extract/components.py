@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable, Iterator
 
 import numpy
 from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
-from spacy.util import filter_spans
+from spacy.util import filter_spans, minibatch
 
 from .abbrev import Abbrev, find_abbreviations, split_sentences
 from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls,
@@ -84,12 +85,22 @@ def _view(doc: Doc) -> DocView:
     return DocView(doc_text(doc), _sents(doc), ext.kg_title_end or 0, abbrevs, lex, ents)
 
 
+class _Batched:
+    """A component that reads a batch of docs in a row (``Language.pipe`` calls ``pipe``): its rules,
+    and the catalogue's tables, stay in the CPU's caches from one doc to the next instead of being
+    evicted by the other components' work on each doc. Same results, in the same order."""
+
+    def pipe(self, docs: Iterable[Doc], batch_size: int = 256) -> Iterator[Doc]:
+        for batch in minibatch(docs, batch_size):
+            yield from [self(doc) for doc in batch]
+
+
 # --- sentences --------------------------------------------------------------------------------
 
 _NOT_START = numpy.uint64(2**64 - 1)  # -1 as the uint64 Doc.from_array expects
 
 
-class SentenceSplitter:
+class SentenceSplitter(_Batched):
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
         title_end = doc._.kg_title_end or 0
@@ -127,7 +138,7 @@ def make_sentences(nlp: Language, name: str):
 
 # --- abbreviations ----------------------------------------------------------------------------
 
-class AbbreviationFinder:
+class AbbreviationFinder(_Batched):
     def __call__(self, doc: Doc) -> Doc:
         found = find_abbreviations(doc_text(doc), _sents(doc))
         doc._.kg_abbrevs = [[a.short, a.long, a.short_start, a.short_end, a.long_start, a.long_end, a.order]
@@ -192,7 +203,7 @@ def label_variants(label: str) -> set[str]:
     return out | more
 
 
-class LexiconMatcher:
+class LexiconMatcher(_Batched):
     def __init__(self, nlp: Language, lexicon: Lexicon):
         self.lexicon = lexicon
         self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
@@ -268,7 +279,7 @@ _RES_TAIL = re.compile(r"^(?:\s?\d{2,4}\s?[x×]\s?\d{2,4}|-\d+[kK]\b|-(?:Easy|Ch
 _SIZE_TAIL = re.compile(r"(?:[- _]+(?:\$?\d+(?:\.\d+)?[BMK]\$?|small|medium|large|base|tiny|mini|x+l|(?:un)?cased))+$", re.I)
 
 
-class EntityFinder:
+class EntityFinder(_Batched):
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         self.key_to_iris = lexicon.by_key()
