@@ -57,6 +57,11 @@ BATCH = 400  # papers per extraction batch
 #: Batches sent to forked workers ahead of the one being written: every batch of 100k papers, and a
 #: bound for a streamed input (a remote store's), whose texts wait in the pool's queue (~1 KB a paper).
 FORKED_IN_FLIGHT = 500
+#: An increment forks a worker per this many batches to extract (one at least): each of its workers
+#: loads the pipeline itself (about 2 CPU-s, the time of extracting some 2,000 papers), where a
+#: build afresh loads it once for all of them. A 1% increment of 100k papers (3 batches) is
+#: extracted by one worker, beside this process (2 cores: the two are busy).
+WORKER_BATCHES = 5
 #: A build into an existing store optimises it once the papers added since it was last optimised
 #: reach this share of its papers: the cost (5.5-7 s at 100k papers) is 4-5% of a full build but
 #: about a small increment's whole time again, and reads slow down as unmerged increments pile up
@@ -242,6 +247,7 @@ class Extractor:
         self.vocabulary = None  # the corpus vocabulary of the first pass (kg.extract.vocabulary.Vocabulary)
         self.batches = 0  # batches to extract, if the first pass counted them (more than one: none held)
         self.preload = True  # the pipeline loaded here before the workers fork (they inherit it)
+        self.forked = self.workers  # processes forked to extract (fewer where each loads its own pipeline)
 
     def add_vocabulary(self, vocabulary, path: Path) -> None:
         """One more catalogue for the extraction: the corpus vocabulary of the first pass (written to
@@ -256,6 +262,8 @@ class Extractor:
         it to them, its spaCy unloaded."""
         self.batches = batches
         self.preload = preload
+        if not preload:  # (a worker at least: this process, with its spaCy unloaded, extracts nothing)
+            self.forked = min(self.workers, max(1, -(-batches // WORKER_BATCHES)))
         if batches > 1 and not preload and self.workers > 1 and not self.dask:
             # a worker loads the pipeline while this process reads the store, the others when their
             # first batch comes (all at once, they and this process contend for the cores)
@@ -293,7 +301,7 @@ class Extractor:
         # as long as the build: out of the cyclic collector's sight, a worker's collections neither
         # scan it nor copy its pages, and this process's collections skip it too.
         gc.freeze()
-        self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"))
+        self.pool = ProcessPoolExecutor(self.forked, mp_context=multiprocessing.get_context("fork"))
 
     @property
     def in_flight(self) -> int:

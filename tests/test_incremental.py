@@ -343,6 +343,29 @@ def test_an_increment_leaves_the_pipeline_to_its_workers_and_ends_with_the_graph
     assert summaries(steps) == summaries(fresh) == aggregates(fresh)
 
 
+def test_an_increment_forks_a_worker_per_few_batches_each_loading_its_own_pipeline(monkeypatch):
+    import concurrent.futures
+
+    forked = []
+
+    class Pool:  # records how many workers the extraction forks, and runs nothing
+        def __init__(self, workers, mp_context=None):
+            forked.append(workers)
+
+        def submit(self, *args):
+            return None
+
+        def shutdown(self, cancel_futures=False):
+            pass
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    for batches in (2, kg.build.WORKER_BATCHES + 1):
+        extractor = kg.build.Extractor([], None, workers=2, dask=None)
+        extractor.expect(batches, preload=False)  # an increment's: the workers load the pipeline
+        extractor.close()
+    assert forked == [1, 2]
+
+
 def test_a_name_whose_only_definition_is_replaced_is_unlinked_in_the_papers_built_before(tmp_path):
     old, new = tmp_path / "old", tmp_path / "new"
     for folder in (old, new):

@@ -622,3 +622,25 @@ def test_the_papers_naming_another_node_of_the_subject_use_it_on_its_map(tmp_pat
     assert m.subject == MODEL + "mbert"
     users = {titles[e.source] for e in m.edges if e.target == m.subject and e.source in titles}
     assert users == {f"Tagging study {i}" for i in range(3)} | {f"Parsing study {i}" for i in range(2)}
+
+
+def test_a_map_drawn_with_the_index_reads_its_methods_labels_from_it(lines_store):
+    from kg.analytics.lineage import METHOD, LineIndex, _method_node, method_lineage
+
+    ix = LineIndex.read(lines_store)
+    asked = []
+
+    class Counting:  # the store, counting the METHOD queries a map asks
+        def __getattr__(self, name):
+            return getattr(lines_store, name)
+
+        def select(self, sparql, bindings=None):
+            asked.extend([sparql] if sparql == METHOD else [])
+            return lines_store.select(sparql, bindings)
+
+    drawn = method_lineage(Counting(), f"{KGM}bert", index=ix)
+    methods = [n for n in drawn.nodes if n.kind in ("method", "model")]
+    assert len(methods) > 3 and not asked
+    for n in methods:  # the labels the store gives
+        read = _method_node(lines_store, n.id, n.year)
+        assert (n.label, n.aliases) == (read.label, read.aliases)

@@ -239,7 +239,11 @@ def _paper_nodes(store: Store, iris: list[str]) -> dict[str, LineageNode]:
     return out
 
 
-def _method_node(store: Store, iri: str, year: int | None) -> LineageNode:
+def _method_node(store: Store, iri: str, year: int | None, ix: "LineIndex | None" = None) -> LineageNode:
+    if ix is not None and iri in ix.kind and len(ix.prefs.get(iri, ())) < 2:
+        # the labels the index read (a node of two preferred labels takes the one the store gives first)
+        return LineageNode(iri, "method", ix.pref.get(iri) or local_name(iri), year,
+                           aliases=sorted(a for a in ix.alts.get(iri, ()) if a))
     rows = store.select(METHOD, {"method": ox.NamedNode(iri)})
     label = next((r["label"] for r in rows if r["label"]), None) or local_name(iri)
     aliases = sorted({r["alias"] for r in rows if r["alias"]})
@@ -268,8 +272,9 @@ class Drawn:
 class _Builder:
     """Collects nodes and edges of one map, fetching details and evidence once each."""
 
-    def __init__(self, store: Store, known: "Drawn | None" = None):
+    def __init__(self, store: Store, known: "Drawn | None" = None, index: "LineIndex | None" = None):
         self.store = store
+        self._index = index  # the methods' and models' labels, read already
         self._known = known or Drawn()
         self.nodes: dict[str, LineageNode] = {}
         self.edges: dict[tuple[str, str], LineageEdge] = {}
@@ -351,7 +356,7 @@ class _Builder:
             years = [y for _, (rs, y) in self.related(iri).items() if "proposes" in rs and y is not None]
             year = min(years, default=fallback_year)
             dated_by = "proposed" if years else "named" if year is not None else ""
-            self.nodes[iri] = replace(_method_node(self.store, iri, year), role=role, line=line, dated_by=dated_by)
+            self.nodes[iri] = replace(_method_node(self.store, iri, year, self._index), role=role, line=line, dated_by=dated_by)
         return self.nodes[iri]
 
     def line_edge(self, member: str, target: str, relation: str, ground: str, ix: "LineIndex") -> None:
@@ -519,6 +524,8 @@ class LineIndex:
 
     kind: dict[str, str] = field(default_factory=dict)  # IRI -> "method" or "model"
     pref: dict[str, str] = field(default_factory=dict)
+    prefs: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # every preferred label
+    alts: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # the alternative labels
     labels: dict[str, set] = field(default_factory=lambda: defaultdict(set))
     generic: set = field(default_factory=set)
     catalogued: set = field(default_factory=set)  # the catalogue's methods
@@ -544,6 +551,9 @@ class LineIndex:
             ix.labels[x.value].add(label.value)
             if preferred.value == "true":
                 ix.pref[x.value] = label.value
+                ix.prefs[x.value].add(label.value)
+            else:
+                ix.alts[x.value].add(label.value)
             if kind.value == "method":
                 methods.add(x.value)
         # a grouping of the catalogue no paper names ("additional vision components") is generic too
@@ -798,7 +808,7 @@ def method_lineage(store: Store, method: str, max_users: int = MAX_USERS,
     left out is counted in ``notes``. ``known``: what is known already of papers (their details
     and their links' evidence), not read again."""
     ix = index or LineIndex.read(store)
-    b = _Builder(store, known)
+    b = _Builder(store, known, ix)
     ext = ix.extends
     same = tuple(sorted({*same, *(a for s in (method, *same) for a in ix.aliases(s))} - {method}))
     subjects = {method, *same}
