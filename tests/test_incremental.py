@@ -436,3 +436,38 @@ def test_a_paper_of_an_earlier_build_whose_extraction_now_fails_keeps_its_facts(
         f"paper {key}: extraction failed, paper keeps the facts extracted before: ValueError: a rule met what it did not expect"]
     assert facts() == (key, before)
     assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p dcterms:title 'Widgets Grouped by Their Spectra' ; kg:mentions ?m }") == 2
+
+
+def test_a_new_paper_of_a_stored_person_under_a_shorter_form_of_the_name_is_theirs_as_at_once(tmp_path):
+    # "Michael Witbrock" may be written for the stored "Michael J. Witbrock"; their shared coauthor
+    # merges them in a build at once, and so in an increment, though the increment adds only the short form
+    stored = jsonl(tmp_path / "1.jsonl", {"title": "Sorting Widgets", "abstract": GADGET, "year": 2019,
+                                          "authors": ["Michael J. Witbrock", "Ann Quill"]})
+    added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
+                                         "authors": ["Ann Quill", "Michael Witbrock"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([stored], store=steps, views=False, workers=1)
+    build([stored, added], store=steps, views=False, workers=1)
+    build([stored, added], once, views=False, workers=1)
+    people = "SELECT (COUNT(*) AS ?n) WHERE { ?x a foaf:Person }"
+    assert count(once, people) == count(steps, people) == 2
+    assert same_graph(once, steps)
+
+
+def test_a_new_paper_joining_two_stored_forms_of_a_name_merges_their_people_as_at_once(tmp_path):
+    # stored apart (no coauthor in common), then a paper shares a coauthor with each: one person,
+    # with both written forms, and no person of the shorter form left behind
+    stored = jsonl(tmp_path / "1.jsonl",
+                   {"title": "Sorting Widgets", "abstract": GADGET, "year": 2019, "authors": ["Michael J. Witbrock", "Ann Quill"]},
+                   {"title": "Stacking Widgets", "year": 2019,
+                    "abstract": "We stack widgets with a recurrent neural network and count them with a decision tree.", "authors": ["Michael Witbrock", "Bo Reed"]})
+    added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
+                                         "authors": ["Ann Quill", "Michael J. Witbrock", "Bo Reed"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([stored], store=steps, views=False, workers=1)
+    build([stored, added], store=steps, views=False, workers=1)
+    build([stored, added], once, views=False, workers=1)
+    people = "SELECT (COUNT(*) AS ?n) WHERE { ?x a foaf:Person }"
+    assert count(once, people) == count(steps, people) == 3
+    with open_store(steps) as store:
+        assert store.ask("ASK { ?x kg:nameAsWritten 'Michael Witbrock', 'Michael J. Witbrock' ; kg:formerly ?old }")

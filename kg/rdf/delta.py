@@ -25,9 +25,9 @@ import pyoxigraph as ox
 from kg.model import Paper, Person, SourceDocument
 from kg.rdf.namespaces import KG, KGR
 from kg.rdf.store import Store
-from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, paper_iri, person_iri, source_iri
+from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, kg, paper_iri, person_iri, source_iri
 from kg.resolve.methods import MethodRegistry
-from kg.resolve.people import Mention, title_words
+from kg.resolve.people import Mention, title_words, variants_among
 from kg.resolve.resolve import FIELDS, PaperState, Resolver
 
 PAPER_PREFIX = str(KGR["paper/"])
@@ -135,6 +135,11 @@ def fill_registries(store: Store, methods: MethodRegistry, described: set[str]) 
     described.update(x.value for x, in store.query(DESCRIBED))
 
 
+def _block(name: str) -> tuple[str, str]:
+    """The first letter and the last word of a name key: every variant of a name shares them."""
+    return name[:1], name.rpartition(" ")[2]
+
+
 class StoredPapers:
     """The papers and people a store holds, for a ``Resolver`` (see ``kg.resolve.Stored``)."""
 
@@ -163,6 +168,16 @@ class StoredPapers:
                 if r["paper"].value.removeprefix(PAPER_PREFIX) not in skip:
                     ids[r["key"].value].add(r["id"].value)
         return Counter({name: len(a) for name, a in mentions.items()}), dict(ids)
+
+    def variant_names(self, names: Iterable[str]) -> dict[str, str]:
+        names = set(names)
+        blocks = {_block(name) for name in names}
+        # every stored name is scanned (at 20k papers 0.3 CPU-s): a folded name is no index key to look
+        # a surname up by, and a variant has the same first letter and surname (``short_forms``)
+        held = {q.object.value: q.subject for q in self.store.match(None, kg.foldedName, None)
+                if _block(q.object.value) in blocks}
+        return {name: self.store.match(held[name], foaf.name, None)[0].object.value
+                for name in sorted(variants_among(names, held))}
 
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
         names = list(names)
@@ -332,7 +347,8 @@ def name_keys(store: Store, methods: Iterable[str] | None) -> None:
 
 def merge_people(store: Store, formerly: dict[str, str]) -> set[ox.NamedNode]:
     """Merge each stored person ``old`` of ``formerly`` into the person ``new`` it maps to (a later
-    paper showed them to be one): their authorships and profile pages name ``new``, which records
+    paper showed them to be one): their authorships and profile pages name ``new``, which takes
+    the forms ``old``'s name was written in and records
     ``kg:formerly old``. Returns the subjects whose statements changed."""
     subjects: set[ox.NamedNode] = set()
     for old, new in sorted(formerly.items()):
@@ -342,6 +358,7 @@ def merge_people(store: Store, formerly: dict[str, str]) -> set[ox.NamedNode]:
         store.update(f"""DELETE {{ ?a kg:author {old_iri} }} INSERT {{ ?a kg:author {new_iri} }} WHERE {{ ?a kg:author {old_iri} }} ;
 DELETE {{ ?p dcterms:creator {old_iri} }} INSERT {{ ?p dcterms:creator {new_iri} }} WHERE {{ ?p dcterms:creator {old_iri} }} ;
 DELETE {{ ?s kg:profileOwner {old_iri} }} INSERT {{ ?s kg:profileOwner {new_iri} }} WHERE {{ ?s kg:profileOwner {old_iri} }} ;
+INSERT {{ {new_iri} kg:nameAsWritten ?written }} WHERE {{ {old_iri} kg:nameAsWritten ?written }} ;
 DELETE WHERE {{ {old_iri} ?p ?o }} ;
 INSERT DATA {{ {new_iri} kg:formerly {old_iri} }}""")
         subjects |= {old_iri, new_iri}

@@ -333,6 +333,19 @@ def variant_of(short: str, long: str) -> bool:
     return short in short_forms(long)
 
 
+def variants_among(names: Iterable[str], others: Iterable[str]) -> set[str]:
+    """Those of ``others`` that are a variant of one of ``names`` (a short form of it, or it of
+    theirs: ``short_forms``).
+
+    >>> sorted(variants_among(["michael witbrock"], ["michael j witbrock", "m witbrock", "mary witbrock"]))
+    ['m witbrock', 'michael j witbrock']
+    """
+    names = set(names)
+    shorter = {form for name in names for form in short_forms(name)}
+    return {other for other in others if other not in names
+            and (other in shorter or not names.isdisjoint(short_forms(other)))}
+
+
 def person_slug(base: str, name: str, cluster: Cluster, largest: bool) -> str:
     """The key of a person of the name ``name`` whose plain key is ``base`` (see the module)."""
     if cluster.key:

@@ -136,6 +136,10 @@ class Stored(Protocol):
         """How many stored mentions each of the name keys ``names`` has, and their author
         identifiers, but those of the papers ``skip``: what tells whether a name is in question."""
 
+    def variant_names(self, names: Iterable[str]) -> dict[str, str]:
+        """The stored name keys that are variants of ``names`` (``kg.resolve.people.variants_among``),
+        each with the display name of a person of it."""
+
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:
         """The stored mentions of the name keys ``names`` (each with its stored person's key and
         its author identifiers), but those of the papers ``skip``."""
@@ -300,7 +304,9 @@ class Resolver:
         listed = {id(person) for state in self.states.values() for person in state.authors}
         candidates = [(key in self.stored_names, person) for key, person in self.people.items()] + \
                      [(key in self.stored_others, person) for key, person in self.others.items()]
-        return [(stored, person) for stored, person in candidates if stored or id(person) in listed]
+        # a stored person merged into another (``formerly``) is gone, whatever this run wrote of the name
+        return [(stored, person) for stored, person in candidates
+                if (stored or id(person) in listed) and person.key not in self.formerly]
 
     def listed_people(self) -> list[Person]:
         """The persons this run touched, in order of first sight, but not a new one that no author
@@ -352,6 +358,11 @@ class Resolver:
             if self.stored is not None:  # counted first: the mentions of the names in question are read whole
                 added = sorted({person.name_key for key, state in self.states.items()
                                 if key in self.added or key in self.reauthored for person in state.authors})
+                # with the stored variants of their names, which a build at once would compare with them
+                variants = self.stored.variant_names(added)
+                for name, shown in variants.items():
+                    self.stored_names.setdefault(name, shown)
+                added += sorted(variants.keys() - set(added))
                 stored_counts, stored_ids = self.stored.mention_counts(added, set(self.states))
                 counts.update(stored_counts)
                 for name, identifiers in stored_ids.items():
