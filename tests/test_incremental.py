@@ -471,3 +471,21 @@ def test_a_new_paper_joining_two_stored_forms_of_a_name_merges_their_people_as_a
     assert count(once, people) == count(steps, people) == 3
     with open_store(steps) as store:
         assert store.ask("ASK { ?x kg:nameAsWritten 'Michael Witbrock', 'Michael J. Witbrock' ; kg:formerly ?old }")
+
+
+def test_a_stored_person_whose_longer_name_a_new_paper_writes_takes_the_key_of_that_name_as_at_once(tmp_path):
+    # "Ann Quill" stored; a new paper by "Ann B. Quill" with her coauthor: one person, keyed and
+    # named by the longer name as a build at once keys her, the stored key recorded as former
+    stored = jsonl(tmp_path / "1.jsonl", {"title": "Sorting Widgets", "abstract": GADGET, "year": 2019,
+                                          "authors": ["Ann Quill", "Bo Reed"]})
+    added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
+                                         "authors": ["Bo Reed", "Ann B. Quill"]})
+    steps, once = tmp_path / "steps", tmp_path / "once"
+    build([stored], store=steps, views=False, workers=1)
+    build([stored, added], store=steps, views=False, workers=1)
+    build([stored, added], once, views=False, workers=1)
+    named = """SELECT ?x ?name ?key WHERE { ?x a foaf:Person ; foaf:name ?name ; kg:foldedName ?key } ORDER BY ?x"""
+    with open_store(once) as a, open_store(steps) as b:
+        assert a.select(named) == b.select(named)
+        assert b.ask("ASK { <https://w3id.org/research-kg/resource/person/ann-b-quill> kg:formerly ?old ; "
+                     "kg:nameAsWritten 'Ann Quill', 'Ann B. Quill' }")

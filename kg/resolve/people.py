@@ -403,7 +403,9 @@ def _merge_variants(people: dict[str, list[Cluster]]) -> None:
                     basis = f"same author identifier {min(shared)}" if shared else \
                         f"shared coauthor {min(cluster.coauthors & target.coauthors)}"
                     target.reasons.append(("name variant {!r} (paper {}) merged: {}", short, cluster.first_paper, basis))
+                    key = target.key
                     target.absorb(cluster)
+                    target.key = key  # keyed by the longer name, as at once (``Resolver._place`` merges the stored one)
                     people[short].remove(cluster)
 
 

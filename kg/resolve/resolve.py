@@ -387,15 +387,16 @@ class Resolver:
         # the name's own key, unless a stored person keeps it (its mentions outside this run hold it)
         taken = any(m.person == base for c in clusters for m in c.mentions)
         for cluster in clusters:
-            stored = Counter(m.person for m in cluster.mentions if m.person)
-            if stored:  # the larger stored part keeps its key; the others are merged into it
+            # the larger stored part of this name keeps its key; the others, and the stored people
+            # of its variants merged in, are merged into it (a build at once keys them by this name)
+            stored = Counter(m.person for m in cluster.mentions if m.person and m.name == name)
+            if stored:
                 key = min(stored, key=lambda k: (-stored[k], k))
-                for other in stored:
-                    if other != key:
-                        self.formerly[other] = key
             else:
                 key = person_slug(base, name, cluster, largest=not taken)
                 taken = taken or key == base
+            for other in {m.person for m in cluster.mentions if m.person} - {key}:
+                self.formerly[other] = key
             person = self._person_of(key, name, plain)
             if len(cluster.mentions) > 1 or cluster.reasons:
                 person.notes = _summary(cluster)
