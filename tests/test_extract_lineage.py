@@ -71,6 +71,10 @@ def test_a_combination_joined_past_another_preposition_is_no_base(nlp):
     # "for" stands between the cue and the method: what the method serves, no thing combined with it
     assert pairs(nlp("We propose TagWeave, which combines rules for languages with rich morphology for a CRF.")) == set()
     assert pairs(nlp("We propose TagWeave, which combines many signals to help a CRF.")) == set()
+    # what follows "of" is a base only after a kind; a thing combined far before the method is none
+    assert pairs(nlp("We propose TagWeave, a tagger that combines high speed with the accuracy of BERT.")) == set()
+    assert pairs(nlp("We propose TagWeave, a tagger that combines extraordinarily comprehensive hand-written "
+                     "morphological generalisations with a CRF.")) == set()
 
 
 def test_unlike_and_outperforms_are_not_lineage(nlp):

@@ -1,5 +1,6 @@
 """Incremental builds: ``build(..., store=DIR)`` adds what is new, replaces what changed, skips what
 the store holds, and ends with the graph a build of the same inputs at once gives."""
+import csv
 import json
 import subprocess
 import sys
@@ -489,3 +490,28 @@ def test_a_stored_person_whose_longer_name_a_new_paper_writes_takes_the_key_of_t
         assert a.select(named) == b.select(named)
         assert b.ask("ASK { <https://w3id.org/research-kg/resource/person/ann-b-quill> kg:formerly ?old ; "
                      "kg:nameAsWritten 'Ann Quill', 'Ann B. Quill' }")
+
+
+def test_a_stored_person_that_one_group_keeps_is_merged_into_no_other(tmp_path):
+    # "A. Quill" is one stored person; new papers split the name by ORCID, and one group of it joins
+    # "Alan Quill": every author of every paper is still a person of the graph
+    def table(path, rows):
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(["Title", "Abstract", "Year", "Authors", "ORCIDs"])
+            for title, abstract, year, authors, orcids in rows:
+                w.writerow([title, f"{abstract} We also study {title.lower()} at length.", year, authors, orcids])
+        return path
+
+    x, y = "0000-0002-1825-0097", "0000-0001-5109-3700"
+    stored = table(tmp_path / "1.csv", [("Sorting Widgets", GADGET, 2019, "A. Quill; Bo Reed", ""),
+                                        ("Stacking Widgets", WIDGET, 2019, "A. Quill; Cy Hale", "")])
+    added = table(tmp_path / "2.csv", [("Hashing Widgets", GADGET, 2020, "A. Quill; Bo Reed", f"A. Quill/{x}"),
+                                       ("Folding Widgets", WIDGET, 2020, "A. Quill; Cy Hale", f"A. Quill/{y}"),
+                                       ("Packing Widgets", GADGET, 2021, "Alan Quill; Bo Reed", f"Alan Quill/{x}")])
+    steps = tmp_path / "steps"
+    build([stored], store=steps, views=False, workers=1)
+    build([stored, added], store=steps, views=False, workers=1)
+    with open_store(steps) as store:
+        assert store.select("SELECT ?p ?x WHERE { ?p dcterms:creator ?x FILTER NOT EXISTS { ?x foaf:name ?n } }") == []
+        assert store.select("SELECT ?a ?x WHERE { ?a kg:author ?x FILTER NOT EXISTS { ?x a foaf:Person } }") == []

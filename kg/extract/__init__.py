@@ -119,16 +119,7 @@ def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_proce
             yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start, "text": text,
                          "taught": taught.get(p.key)}
 
-    def tokenised():
-        # ``batch_size`` texts tokenised in a row before the components read them: spaCy tokenises a text
-        # just before its components run, whose work evicts the tokenizer's cache and rules from the
-        # CPU's caches (0.5 ms a text instead of 0.35)
-        from spacy.util import minibatch
-
-        for batch in minibatch(inputs(), batch_size):
-            yield from [(nlp.make_doc(text), ctx) for text, ctx in batch]
-
-    for doc, ctx in nlp.pipe(inputs() if n_process > 1 else tokenised(), as_tuples=True, n_process=n_process,
+    for doc, ctx in nlp.pipe(inputs(), as_tuples=True, n_process=n_process,
                              batch_size=batch_size):
         yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"], text=ctx["text"])
 

@@ -88,7 +88,9 @@ def _view(doc: Doc) -> DocView:
 class _Batched:
     """A component that reads a batch of docs in a row (``Language.pipe`` calls ``pipe``): its rules,
     and the catalogue's tables, stay in the CPU's caches from one doc to the next instead of being
-    evicted by the other components' work on each doc. Same results, in the same order."""
+    evicted by the other components' work on each doc; and the first of them has spaCy tokenise the
+    whole batch before any component runs. Same results, in the same order; but a doc that raises
+    ends its batch without the pipeline's error handler (``extract_batch`` then extracts its papers one by one)."""
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 256) -> Iterator[Doc]:
         for batch in minibatch(docs, batch_size):

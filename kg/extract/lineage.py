@@ -773,8 +773,10 @@ OTHER_OBJECT = re.compile(r"\b(?:" + _OTHER_WORDS + r")\b|[(,;]")
 # cue puts together is no method the text names; the method after the joining word (its "joins") is an object still.
 # A few plain words each side (an acronym in brackets after the first), none of them another preposition
 _PLAIN_WORD = r"(?:(?!(?:" + _OTHER_WORDS + r")\b)[\w-]+\s+)"
+# the method may follow "of" only after a kind ("the family of LSTM networks", not "the accuracy of BERT");
+# the whole stays within twice the cue's gap
 JOINED_FIRST = {c["rule"]: re.compile(r"\s*" + _PLAIN_WORD + r"{1,5}?(?:\([^()]{1,20}\)\s+)?(?:" + "|".join(c["joins"]) + r")\s+(?:(?:the|a|an)\s+)?"
-                                      + _PLAIN_WORD + r"{0,3}?(?:of\s+)?")
+                                      + r"(?:" + _PLAIN_WORD + r"{0,2}?(?:" + _NOUNS + r")\s+of\s+)?")
                 for c in _WORDS["cues"] if c.get("joins")}
 # "improve upon a state-of-the-art parsing model, X": a comma after the kind names the cue's object
 _PART_NOUNS = "|".join(_WORDS["part_nouns"])
@@ -810,7 +812,8 @@ def _bases(text, in_sent, ce, s_end, gap, rule):
         return []  # "the first version of a lexicon of Irish MWEs": the cue's object is the resource
     if not after or after[0][0] - ce > gap or (OTHER_OBJECT.search(text, ce, after[0][0])
                                                and not KIND_COMMA.fullmatch(text, ce, after[0][0])):
-        if not (after and rule in JOINED_FIRST and JOINED_FIRST[rule].fullmatch(text, ce, after[0][0])):
+        if not (after and after[0][0] - ce <= 2 * gap and rule in JOINED_FIRST
+                and JOINED_FIRST[rule].fullmatch(text, ce, after[0][0])):
             return []  # "we extend it to graphs with X": X is no object of the cue
     if _np_head_is_task(text, after[0][1]):
         return []  # "based on rule-based MAC resolution": the object is the task the name modifies

@@ -174,9 +174,11 @@ class StoredPapers:
         blocks = {_block(name) for name in names}
         # every stored name is scanned (at 20k papers 0.3 CPU-s): a folded name is no index key to look
         # a surname up by, and a variant has the same first letter and surname (``short_forms``)
-        held = {q.object.value: q.subject for q in self.store.match(None, kg.foldedName, None)
-                if _block(q.object.value) in blocks}
-        return {name: self.store.match(held[name], foaf.name, None)[0].object.value
+        held = {}  # name -> the first person of it (its display name stands for them all)
+        for q in self.store.match(None, kg.foldedName, None):
+            if _block(q.object.value) in blocks:
+                held[q.object.value] = min(held.get(q.object.value, q.subject), q.subject, key=str)
+        return {name: min(q.object.value for q in self.store.match(held[name], foaf.name, None))
                 for name in sorted(variants_among(names, held))}
 
     def mentions_of(self, names: Iterable[str], skip: set[str]) -> list[Mention]:

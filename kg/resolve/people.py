@@ -129,10 +129,13 @@ class Cluster:
     def first_paper(self) -> str:
         return min(m.paper for m in self.mentions)
 
-    def absorb(self, other: Cluster) -> None:
+    def absorb(self, other: Cluster, keep_key: bool = False) -> None:
+        """Take ``other``'s mentions; and its key where this has none, unless ``keep_key`` (a name
+        variant's person is keyed by the longer name, as at once: ``Resolver._place`` merges the stored one)."""
         self.mentions.extend(other.mentions)
         self.reasons.extend(other.reasons)
-        self.key = self.key or other.key
+        if not keep_key:
+            self.key = self.key or other.key
         self.coauthors |= other.coauthors
         self.venues |= other.venues
         self.years |= other.years
@@ -403,9 +406,7 @@ def _merge_variants(people: dict[str, list[Cluster]]) -> None:
                     basis = f"same author identifier {min(shared)}" if shared else \
                         f"shared coauthor {min(cluster.coauthors & target.coauthors)}"
                     target.reasons.append(("name variant {!r} (paper {}) merged: {}", short, cluster.first_paper, basis))
-                    key = target.key
-                    target.absorb(cluster)
-                    target.key = key  # keyed by the longer name, as at once (``Resolver._place`` merges the stored one)
+                    target.absorb(cluster, keep_key=True)
                     people[short].remove(cluster)
 
 

@@ -375,14 +375,20 @@ class Resolver:
             if self.stored is not None:
                 mentions += self.stored.mentions_of([name for name in added if name in asked], set(self.states))
             idf = idf_of(words for words, _, _ in self.about.values())
+            kept: set[str] = set()
             for name, clusters in disambiguate(mentions, idf).items():
-                self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))
+                kept |= self._place(name, sorted(clusters, key=lambda c: (-len(c.mentions), c.first_paper)))
+            for key in kept & self.formerly.keys():  # a person another group keeps is merged into none
+                del self.formerly[key]
         finally:
             if collecting:
                 gc.enable()
 
-    def _place(self, name: str, clusters: list[Cluster]) -> None:
+    def _place(self, name: str, clusters: list[Cluster]) -> set[str]:
+        """Give each of the people ``clusters`` of ``name`` its key and its place in the author lists
+        of this run's papers; the keys given."""
         base = person_key(name)
+        keys = set()
         plain = self.people.get(name)
         # the name's own key, unless a stored person keeps it (its mentions outside this run hold it)
         taken = any(m.person == base for c in clusters for m in c.mentions)
@@ -395,6 +401,7 @@ class Resolver:
             else:
                 key = person_slug(base, name, cluster, largest=not taken)
                 taken = taken or key == base
+            keys.add(key)
             for other in {m.person for m in cluster.mentions if m.person} - {key}:
                 self.formerly[other] = key
             person = self._person_of(key, name, plain)
@@ -415,6 +422,7 @@ class Resolver:
                 state.authors[mention.position - 1] = person
                 if mention.paper not in self.added:
                     self.reauthored.add(mention.paper)
+        return keys
 
     def moved_owners(self) -> list[tuple[str, str, str]]:
         """(page sha256, key written, key now) of the profile pages whose owner turned out to be
