@@ -439,20 +439,38 @@ def test_a_paper_of_an_earlier_build_whose_extraction_now_fails_keeps_its_facts(
     assert count(steps, "SELECT (COUNT(*) AS ?n) WHERE { ?p dcterms:title 'Widgets Grouped by Their Spectra' ; kg:mentions ?m }") == 2
 
 
-def test_a_new_paper_of_a_stored_person_under_a_shorter_form_of_the_name_is_theirs_as_at_once(tmp_path):
-    # "Michael Witbrock" may be written for the stored "Michael J. Witbrock"; their shared coauthor
-    # merges them in a build at once, and so in an increment, though the increment adds only the short form
-    stored = jsonl(tmp_path / "1.jsonl", {"title": "Sorting Widgets", "abstract": GADGET, "year": 2019,
-                                          "authors": ["Michael J. Witbrock", "Ann Quill"]})
-    added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
-                                         "authors": ["Ann Quill", "Michael Witbrock"]})
+def in_steps_and_at_once(tmp_path, stored, added):
+    """``stored`` built into a folder then ``added`` to it (steps), and both built at once."""
     steps, once = tmp_path / "steps", tmp_path / "once"
     build([stored], store=steps, views=False, workers=1)
     build([stored, added], store=steps, views=False, workers=1)
     build([stored, added], once, views=False, workers=1)
-    people = "SELECT (COUNT(*) AS ?n) WHERE { ?x a foaf:Person }"
-    assert count(once, people) == count(steps, people) == 2
-    assert same_graph(once, steps)
+    return steps, once
+
+
+@pytest.mark.parametrize("stored_authors,added_authors,former", [
+    # "Michael Witbrock" may be written for the stored "Michael J. Witbrock"; their shared coauthor
+    # merges them at once, and so in an increment, though it adds only the short form
+    (["Michael J. Witbrock", "Ann Quill"], ["Ann Quill", "Michael Witbrock"], None),
+    # the stored "Ann Quill" whose longer name a new paper writes is keyed by that name, as at once;
+    # the stored key is recorded as former, with the form written
+    (["Ann Quill", "Bo Reed"], ["Bo Reed", "Ann B. Quill"], ("ann-b-quill", "Ann Quill")),
+])
+def test_a_new_paper_under_another_form_of_a_stored_name_is_the_stored_person_as_at_once(
+        tmp_path, stored_authors, added_authors, former):
+    stored = jsonl(tmp_path / "1.jsonl", {"title": "Sorting Widgets", "abstract": GADGET, "year": 2019,
+                                          "authors": stored_authors})
+    added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
+                                         "authors": added_authors})
+    steps, once = in_steps_and_at_once(tmp_path, stored, added)
+    named = """SELECT ?x ?name ?key WHERE { ?x a foaf:Person ; foaf:name ?name ; kg:foldedName ?key } ORDER BY ?x"""
+    with open_store(once) as a, open_store(steps) as b:
+        assert a.select(named) == b.select(named) and len(a.select(named)) == 2
+        if former:
+            assert b.ask(f"ASK {{ <https://w3id.org/research-kg/resource/person/{former[0]}> kg:formerly ?old ; "
+                         f"kg:nameAsWritten '{former[1]}' }}")
+    if not former:
+        assert same_graph(once, steps)
 
 
 def test_a_new_paper_joining_two_stored_forms_of_a_name_merges_their_people_as_at_once(tmp_path):
@@ -464,32 +482,11 @@ def test_a_new_paper_joining_two_stored_forms_of_a_name_merges_their_people_as_a
                     "abstract": "We stack widgets with a recurrent neural network and count them with a decision tree.", "authors": ["Michael Witbrock", "Bo Reed"]})
     added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
                                          "authors": ["Ann Quill", "Michael J. Witbrock", "Bo Reed"]})
-    steps, once = tmp_path / "steps", tmp_path / "once"
-    build([stored], store=steps, views=False, workers=1)
-    build([stored, added], store=steps, views=False, workers=1)
-    build([stored, added], once, views=False, workers=1)
+    steps, once = in_steps_and_at_once(tmp_path, stored, added)
     people = "SELECT (COUNT(*) AS ?n) WHERE { ?x a foaf:Person }"
     assert count(once, people) == count(steps, people) == 3
     with open_store(steps) as store:
         assert store.ask("ASK { ?x kg:nameAsWritten 'Michael Witbrock', 'Michael J. Witbrock' ; kg:formerly ?old }")
-
-
-def test_a_stored_person_whose_longer_name_a_new_paper_writes_takes_the_key_of_that_name_as_at_once(tmp_path):
-    # "Ann Quill" stored; a new paper by "Ann B. Quill" with her coauthor: one person, keyed and
-    # named by the longer name as a build at once keys her, the stored key recorded as former
-    stored = jsonl(tmp_path / "1.jsonl", {"title": "Sorting Widgets", "abstract": GADGET, "year": 2019,
-                                          "authors": ["Ann Quill", "Bo Reed"]})
-    added = jsonl(tmp_path / "2.jsonl", {"title": "Hashing Widgets", "abstract": WIDGET, "year": 2020,
-                                         "authors": ["Bo Reed", "Ann B. Quill"]})
-    steps, once = tmp_path / "steps", tmp_path / "once"
-    build([stored], store=steps, views=False, workers=1)
-    build([stored, added], store=steps, views=False, workers=1)
-    build([stored, added], once, views=False, workers=1)
-    named = """SELECT ?x ?name ?key WHERE { ?x a foaf:Person ; foaf:name ?name ; kg:foldedName ?key } ORDER BY ?x"""
-    with open_store(once) as a, open_store(steps) as b:
-        assert a.select(named) == b.select(named)
-        assert b.ask("ASK { <https://w3id.org/research-kg/resource/person/ann-b-quill> kg:formerly ?old ; "
-                     "kg:nameAsWritten 'Ann Quill', 'Ann B. Quill' }")
 
 
 def test_a_stored_person_that_one_group_keeps_is_merged_into_no_other(tmp_path):
