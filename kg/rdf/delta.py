@@ -27,7 +27,7 @@ from kg.rdf.namespaces import KG, KGR
 from kg.rdf.store import Store
 from kg.rdf.triples import MATCH_KEY_PROPERTIES, foaf, kg, paper_iri, person_iri, source_iri
 from kg.resolve.methods import MethodRegistry
-from kg.resolve.people import Mention, title_words, variants_among
+from kg.resolve.people import Mention, short_forms, title_words, variants_among
 from kg.resolve.resolve import FIELDS, PaperState, Resolver
 
 PAPER_PREFIX = str(KGR["paper/"])
@@ -135,11 +135,6 @@ def fill_registries(store: Store, methods: MethodRegistry, described: set[str]) 
     described.update(x.value for x, in store.query(DESCRIBED))
 
 
-def _block(name: str) -> tuple[str, str]:
-    """The first letter and the last word of a name key: every variant of a name shares them."""
-    return name[:1], name.rpartition(" ")[2]
-
-
 class StoredPapers:
     """The papers and people a store holds, for a ``Resolver`` (see ``kg.resolve.Stored``)."""
 
@@ -171,13 +166,16 @@ class StoredPapers:
 
     def variant_names(self, names: Iterable[str]) -> dict[str, str]:
         names = set(names)
-        blocks = {_block(name) for name in names}
-        # every stored name is scanned (at 20k papers 0.3 CPU-s): a folded name is no index key to look
-        # a surname up by, and a variant has the same first letter and surname (``short_forms``)
+        shorter = {form for name in names for form in short_forms(name)}
+        # a longer form of a name begins with its first word, or with a word of that initial, and ends with its surname
+        starts = {(name.partition(" ")[0], name.rpartition(" ")[2]) for name in names}
+        # every stored name is scanned (at 20k papers 0.3 CPU-s): a folded name is no index key to look a surname up by
         held = {}  # name -> the first person of it (its display name stands for them all)
         for q in self.store.match(None, kg.foldedName, None):
-            if _block(q.object.value) in blocks:
-                held[q.object.value] = min(held.get(q.object.value, q.subject), q.subject, key=str)
+            name = q.object.value
+            first, last = name.partition(" ")[0], name.rpartition(" ")[2]
+            if name in shorter or (first, last) in starts or (first[:1], last) in starts:
+                held[name] = min(held.get(name, q.subject), q.subject, key=str)
         return {name: min(q.object.value for q in self.store.match(held[name], foaf.name, None))
                 for name in sorted(variants_among(names, held))}
 
