@@ -119,8 +119,7 @@ def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_proce
             yield text, {"key": p.key, "title_len": title_len, "abs_start": abs_start, "text": text,
                          "taught": taught.get(p.key)}
 
-    for doc, ctx in nlp.pipe(inputs(), as_tuples=True, n_process=n_process,
-                             batch_size=batch_size):
+    for doc, ctx in nlp.pipe(inputs(), as_tuples=True, n_process=n_process, batch_size=batch_size):
         yield doc_to_extraction(doc, ctx["key"], ctx["abs_start"], text=ctx["text"])
 
 

@@ -338,15 +338,22 @@ def variant_of(short: str, long: str) -> bool:
 
 def variants_among(names: Iterable[str], others: Iterable[str]) -> set[str]:
     """Those of ``others`` that are a variant of one of ``names`` (a short form of it, or it of
-    theirs: ``short_forms``).
+    theirs: ``short_forms``). ``others`` may be many: a name's short forms are made only for those
+    that begin with a name's first word (or a word of that initial) and end with its surname.
 
     >>> sorted(variants_among(["michael witbrock"], ["michael j witbrock", "m witbrock", "mary witbrock"]))
     ['m witbrock', 'michael j witbrock']
     """
     names = set(names)
     shorter = {form for name in names for form in short_forms(name)}
-    return {other for other in others if other not in names
-            and (other in shorter or not names.isdisjoint(short_forms(other)))}
+    starts = {(name.partition(" ")[0], name.rpartition(" ")[2]) for name in names}
+    found = set()
+    for other in others:
+        first, last = other.partition(" ")[0], other.rpartition(" ")[2]
+        if other not in names and (other in shorter or (((first, last) in starts or (first[:1], last) in starts)
+                                                        and not names.isdisjoint(short_forms(other)))):
+            found.add(other)
+    return found
 
 
 def person_slug(base: str, name: str, cluster: Cluster, largest: bool) -> str:
