@@ -681,3 +681,31 @@ def test_the_text_naming_itself_proposes(abstract):
 ])
 def test_the_titles_phrase_as_a_bare_object(title, abstract, proposed):
     assert {x.lower() for x in proposals(abstract, title=title)} == proposed, proposals(abstract, title=title)
+
+
+@pytest.mark.parametrize("title,abstract,proposed", [
+    # the title's phrase with a plural method head, the bare object of the proposing verb
+    ("Tagging with Span Embeddings", "We introduce span embeddings, dense vectors read from a language model.",
+     "span embedding"),
+    # a long form with an acronym of its initial after "a novel", deep in a proposing sentence
+    ("Dialogue State Reading", "We present a new framework of dialogue reading that holds a novel Latent Slot Reader "
+     "(LSR) to follow the slots.", "LSR"),
+    # a quoted coinage, then its kind
+    ("Data Selection for Translation", "This paper introduces a “twin-pacing selection” method to mix two curricula.",
+     "twin-pacing selection"),
+])
+def test_more_descriptive_proposals(title, abstract, proposed):
+    assert proposed in {x.lower() for x in proposals(abstract, title=title)} | proposals(abstract, title=title)
+
+
+def test_catalogued_methods_spelled_out_in_an_appositive_are_not_proposed():
+    got = proposals("We present a classification approach, including two supervised models – Support Vector "
+                    "Machines (SVM) and Convolutional Neural Networks (CNN).", title="Answer Ranking Experiments")
+    assert not {x.lower() for x in got} & {"svm", "support vector machine", "cnn", "convolutional neural network",
+                                           "convolutional neural networks"}, got
+
+
+def test_a_titles_team_name_is_not_read_with_participation():
+    got = proposals("This paper presents our participation in the biotope task.",
+                    title="ZEDA-LAB Participation: An Unsupervised Approach for Entity Normalization")
+    assert not any("Participation" in x for x in got), got

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .abbrev import valid_short
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
@@ -401,6 +402,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 if w not in NOT_METHOD_TOKENS and (uses >= 3 or uses >= 2 and _title_of(text).find(w) >= 0) \
                         and not (known and known(w)) and singular(lm.group("kind")) not in _NOT_OWN_KINDS:
                     out.append(Naming(Name(q, q + len(w)), "pattern:we_propose", 0.8))
+        qm = QUOTED_THEN_KIND.match(text, p, s_end) if not out and ("“" in sent or '"' in sent) else None
+        if qm and len(qm.group("name").split()) <= 4 and not (known and known(qm.group("name"))) \
+                and singular(qm.group("kind").lower()) not in _NOT_OWN_KINDS:
+            # (a'') a quoted coinage, then its kind: "This paper introduces a “co-curricular learning” method"
+            out.append(Naming(Name(qm.start("name"), qm.end("name")), "pattern:we_propose", 0.8))
         # (e) the first acronym defined after the verb with no preposition in between; or after a second proposing
         # verb "and" joins to the first: "we introduce a fresh perspective to revisit ... and propose a novel cascade
         # binary tagging framework (CasRel)"
@@ -523,7 +529,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             kind = m.group().rstrip(",:-—– ").rsplit(None, 1)[-1].lower()
             if len(parts) == 1 and singular(kind) != kind:  # (not "a novel loss, X")
                 parts += _conjuncts(text, name, s_end, acronym_longs, coined)
-            out.extend(Naming(part, "pattern:appositive", 0.85) for part in parts)
+            # (a catalogued method only where the kind is said to be new: "two models – Support Vector Machines (SVM)
+            # and ..." spells out known ones, "a new type of language model, EntityNLM," names the paper's)
+            novel = re.search(r"\b(?:new|novel|proposed)\b", m.group())
+            out.extend(Naming(part, "pattern:appositive", 0.85) for part in parts
+                       if novel or not (known and known(text[part.start:part.end])))
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
                                      "referred", "we call", "we name", "we term", "we dub", "we refer",
                                      *_PROPOSAL_CUES["naming_phrases"]))
@@ -604,6 +614,17 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if s_start <= ls < s_end and OWN_BEFORE_LONG.search(text, max(s_start, ls - 30), ls) and KIND_AFTER.match(text, se) \
                 and coined(Name(ls, le)):
             out.append(Naming(Name(ls, le), "pattern:our_x", 0.8))
+    for m in (NOVEL_LONG_FORM.finditer(sent) if proposing and "(" in sent else ()):
+        # "we present a framework of X that comprises a novel Explicit Memory Tracker (EMT)": a long form the text
+        # gives an acronym of its initial, right after "a novel", wherever it stands in a proposing sentence
+        name = parse_name(text, s_start + m.end(), s_end, allow_single_cap=False)
+        pm = _PAREN.match(text, name.end) if name else None
+        short = pm.group().strip(" ()") if pm else ""
+        if pm and valid_short(short) and short[0].lower() == text[name.start].lower() \
+                and not any(n.name.start == name.start for n in out) and not _names_a_task(text, pm.end()) \
+                and not DATASET_AFTER.match(text, name.end) and not X_BASED_FOLLOW.match(text, pm.end()) \
+                and not (known and known(text[name.start:name.end])):
+            out.append(Naming(name, "pattern:novel_long_form", 0.8))
     for m in (OUR_X.finditer(sent) if our else ()):
         name = parse_name(text, s_start + m.end(), s_end)
         if name:
@@ -770,6 +791,10 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
         return None
     if words[0] in STOP_CAPS or prefix.endswith(("'s", "’s", "’", "?")):
         return None
+    if len(words) == 2 and singular(words[-1].lower()) in _TEAM_HEADS and is_strong_name(words[0]):
+        # "FOO-BAR Participation: An Unsupervised Approach ...": the team's name, not its participation
+        b = a + len(prefix.rsplit(None, 1)[0])
+        words, prefix = words[:-1], text[a:b]
     if len(words) == 1 and _CODED_NAME.fullmatch(prefix) and not is_name_shaped(prefix):
         return Naming(Name(a, b), "pattern:title_prefix", 0.9)
     name = parse_name(text, a, b)
@@ -923,6 +948,8 @@ KIND_COMMA_NAME = re.compile(r"\s+(?:a|an|the|our)\s+(?P<own>(?:new|novel)\s+)?(
 # what may follow a name given between commas: its end
 NAME_END = re.compile(r"\s*(?:[,;.(]|$|(?:that|which|to|for)\b)")
 QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
+QUOTED_THEN_KIND = re.compile(r"\s+(?:a|an|the|our)\s+(?:(?:new|novel)\s+)?[“\"](?P<name>[A-Za-z][^”\"\n]{2,40}?)[”\"]\s+"
+                              r"(?P<kind>" + _GENERIC_SG + r")\b")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
                              r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
 # "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
@@ -933,6 +960,7 @@ OWN_BEFORE_LONG = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|
 KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
+NOVEL_LONG_FORM = re.compile(r"\b(?:[Aa]n?)\s+(?:new|novel)\s+(?=[A-Z])")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
 PROPOSED_OBJECT_BARE = re.compile(r"\s+(?:(?:a|an|the|our)\s+)?")  # (a plural or a mass noun: "we introduce data noising")
@@ -981,7 +1009,7 @@ def _title_phrases(title: str, conjuncts: str) -> tuple[str, ...]:
     out = []
     for part in title_parts(title, conjuncts):
         words = part.lower().split()
-        if 2 <= len(words) <= 4 and _method_head(words[-1]) and _phrase_ok(words) \
+        if 2 <= len(words) <= 4 and _method_head(singular(words[-1])) and _phrase_ok(words) \
                 and all(_LOWER_WORD.fullmatch(w) for w in words):
             out.append(" ".join(words))
     return tuple(out)
