@@ -709,3 +709,36 @@ def test_a_titles_team_name_is_not_read_with_participation():
     got = proposals("This paper presents our participation in the biotope task.",
                     title="ZEDA-LAB Participation: An Unsupervised Approach for Entity Normalization")
     assert not any("Participation" in x for x in got), got
+
+
+def test_an_acronym_said_to_be_a_dataset_is_no_proposal():
+    got = proposals("In addition, we introduce Crosslingual Phrase Relatedness (CPR), a large and carefully built "
+                    "dataset for evaluating sense embeddings.", title="Sense Embeddings for Two Languages")
+    assert not {"CPR", "Crosslingual Phrase Relatedness"} & got, got
+
+
+@pytest.mark.parametrize("title,abstract,proposed", [
+    # a participle after the kind ends the proposing verb's object that restates the title
+    ("Paired Bilingual Perplexity Margin Filtering of Web Text", "Our main contribution is a paired bilingual perplexity "
+     "margin criterion adapted from an earlier selection method.", "paired bilingual perplexity margin criterion"),
+])
+def test_the_object_restating_the_title_ends_before_a_participle(title, abstract, proposed):
+    assert proposed in {x.lower() for x in proposals(abstract, title=title)}
+
+
+def test_a_based_or_named_after_the_kind_does_not_end_the_object():
+    got = proposals("We present a deep reinforcement learning based model named by PathWalker, which walks.",
+                    title="Knowledge Graph Reasoning Based on Deep Reinforcement Learning")
+    assert {x.lower() for x in got} <= {"pathwalker"}, got
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    # a coined name new to the text, then its kind, later in the proposing sentence
+    ("We design a model that maps images to goals using GOALNET, a language-conditioned image generation network, "
+     "and then acts.", {"GOALNET"}),
+    # not a base the text builds on, nor a cited one
+    ("Our work builds upon SeqIE, a sequence generation extraction model.", set()),
+    ("We propose to reuse parts of RelFind, a relation extraction model (Smith et al., 2018), for speed.", set()),
+])
+def test_a_coined_name_then_its_kind_in_a_proposing_sentence(abstract, expected):
+    assert proposals(abstract, title="Reading Goals from Pictures") & {"GOALNET", "SeqIE", "RelFind"} == expected

@@ -25,7 +25,7 @@ then the title). ``nlp(text)`` on a bare string treats the whole string as an ab
 Rules and their names (``Evidence.rule``): ``lexicon``, ``lexicon:ellipsis`` ("beam or greedy search"),
 ``abbreviation``, ``pattern:we_propose``,
 ``pattern:we_propose_acronym``, ``pattern:called``, ``pattern:appositive``, ``pattern:title_prefix``,
-``pattern:our_x``, ``pattern:name_our_new``, ``pattern:novel_long_form`` ("a novel Long Form (LF)"), ``pattern:kind_then_name``, ``pattern:title_restated``,
+``pattern:our_x``, ``pattern:name_our_new``, ``pattern:novel_long_form`` ("a novel Long Form (LF)"), ``pattern:name_then_kind`` ("using FooNet, a ... network"), ``pattern:kind_then_name``, ``pattern:title_restated``,
 ``pattern:title_object`` (the proposing verb's object restating the title's words),
 ``pattern:variant_name``, ``pattern:such_as``,
 ``pattern:method_paren``, ``pattern:x_based``, ``pattern:compare``, ``pattern:capitalised_name``,

@@ -420,6 +420,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     le, se = acronym_longs[ls]
                     if DATA_FOLLOW.match(text[se:se + 30]) or X_BASED_FOLLOW.match(text, se):
                         break  # "a Long Short Term Memory (LSTM) based model": the paper's is built on it
+                    if DATASET_AFTER.match(text, le):
+                        break  # "we introduce Foo Word Similarity (FWS), a large dataset for ...": a resource
                     if _names_a_task(text, se):
                         break
                     if known and re.search(r"\b(?:a|an)\b", between) and known(text[ls:le]):
@@ -476,6 +478,20 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                     and NAME_END.match(text, name.end) and coined(name) \
                     and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
                 out.append(Naming(name, "pattern:kind_comma_name", 0.8))
+    if proposing and not out:
+        # (g') a coined name new to the text, then what kind of thing it is, later in the proposing sentence: "We design a
+        # model that maps observations to goals using FOONET, a language-conditioned image generation network"
+        # (not another's: "Our work builds upon FooIE, a sequence generation model (Cui et al., 2018)")
+        based = _BASED_ON.match(text, s_start + proposing.end())
+        for nm in itertools.islice(NAME_THEN_KIND.finditer(text, s_start + proposing.end(), s_end) if not based else (), 2):
+            a, b = _strip_word(text, nm.start("name"), nm.end("name"))
+            w = text[a:b]
+            if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and coined(Name(a, b)) \
+                    and singular(nm.group("kind").lower()) not in _NOT_OWN_KINDS and not DATASET_AFTER.match(text, b) \
+                    and next(find_word(text, w, True, plural=False, end=a), None) is None \
+                    and not CITED_AFTER.match(text, nm.end(), s_end):
+                out.append(Naming(Name(a, b), "pattern:name_then_kind", 0.75))
+                break
     if proposing and not out:
         # (h) a plain phrase the verb presents, restated as the paper's own: "we propose a novel hierarchical attention
         # scheme ... our hierarchical attention scheme" (a specific modifier, not only a kind's qualifiers)
@@ -948,6 +964,9 @@ KIND_COMMA_NAME = re.compile(r"\s+(?:a|an|the|our)\s+(?P<own>(?:new|novel)\s+)?(
 # what may follow a name given between commas: its end
 NAME_END = re.compile(r"\s*(?:[,;.(]|$|(?:that|which|to|for)\b)")
 QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
+NAME_THEN_KIND = re.compile(r"(?<![\w-])(?P<name>[A-Za-z][\w.-]{1,30}[A-Za-z0-9]),\s(?:a|an)\s(?:[\w-]+\s){0,5}?"
+                            r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
+CITED_AFTER = re.compile(r"[^()]{0,60}\([^()]{0,40}?(?:et\s+al|\d{4})")  # "..., a model (Cui et al., 2018)"
 QUOTED_THEN_KIND = re.compile(r"\s+(?:a|an|the|our)\s+(?:(?:new|novel)\s+)?[“\"](?P<name>[A-Za-z][^”\"\n]{2,40}?)[”\"]\s+"
                               r"(?P<kind>" + _GENERIC_SG + r")\b")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
@@ -1048,6 +1067,7 @@ def _title_phrase_by_head(text: str, words: list[str]) -> Name | None:
     return None
 
 
+_NAMING_VERBS = frozenset(_PROPOSAL_CUES["naming_verbs"])
 _OBJECT_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 _ADJECTIVE_END = re.compile(r"(?:" + _words_rx(_PROPOSAL_CUES["adjective_endings"]) + r")$")
 _BASED_ON = re.compile(r"\s+(?:on|upon)\b")
@@ -1069,6 +1089,9 @@ def _object_restating_title(text: str, pos: int, limit: int, known: Callable[[st
         if w.start() - pos > 120 or not _OBJECT_WORD.fullmatch(core) or core in ("that", "which") or (
                 PREPOSITIONS.fullmatch(core) and not (core == "based" and not _BASED_ON.match(text, w.end()))):
             break
+        if spans and core.endswith("ed") and core != "based" and core not in _NAMING_VERBS \
+                and singular(text[spans[-1][0]:spans[-1][1]]) in _KIND_NOUNS:
+            break  # (a participle after the kind ends the phrase: "a ... delta criterion modified from X")
         spans.append((w.start(), w.start() + len(core)))
         if core != w.group():
             break
