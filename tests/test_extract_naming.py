@@ -742,3 +742,9 @@ def test_a_based_or_named_after_the_kind_does_not_end_the_object():
 ])
 def test_a_coined_name_then_its_kind_in_a_proposing_sentence(abstract, expected):
     assert proposals(abstract, title="Reading Goals from Pictures") & {"GOALNET", "SeqIE", "RelFind"} == expected
+
+
+def test_the_titles_phrase_past_the_objects_kind_is_no_proposal():
+    got = proposals("For this purpose, we propose a new method combining spherical embeddings and lexical patterns.",
+                    title="Inferring Taxonomies via Spherical Embeddings")
+    assert "spherical embedding" not in {x.lower() for x in got}, got

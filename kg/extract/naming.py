@@ -600,6 +600,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         bare = dm is not None and not dm.group().strip()
         words = []  # the object's plain words before its first preposition or punctuation
         for w in (_NONSPACE_RUN.finditer(text, dm.end(), s_end) if dm else ()):
+            if words and singular(words[-1]) in _KIND_NOUNS and w.group().endswith(("ing", "ed")):
+                break  # (past the object's kind, a participle's clause: "a new method combining hyperbolic embeddings")
             name = _title_phrase_at(text, w.start(), s_end, conjuncts="means") if w.group()[:1].islower() else None
             if name and bare and not (_BARE_END.match(text, name.end) and _said_to_be(text, name.end) not in _NOT_OWN_KINDS):
                 name = None
