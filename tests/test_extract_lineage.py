@@ -885,6 +885,11 @@ def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
     ("We present a new LSTM architecture for tagging tweets.", (OWN, "LSTM")),
     # describing words parted by a comma
     ("We propose QuillNet, a neural, BERT-based model for parsing.", ("QuillNet", "BERT")),
+    # "the first" describes the kind as well
+    ("We propose QuillTag for tweets. To make it robust, we propose the first GAN-style approach for training it.",
+     ("QuillTag", "GAN")),
+    # the words before the kind spell out the acronym of the paper's named proposal: its kind
+    ("We propose QAG for tweets. We then propose a Quick Adaptive Gate LSTM model for tagging.", ("QAG", "LSTM")),
 ])
 def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
     doc = nlp(sentence)
@@ -898,6 +903,8 @@ def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
     "We propose LSTM models for tagging tweets.",  # no kind of a new method: no article
     "Most LSTM-based models ignore the context of a tweet.",  # no proposal
     "We propose a rule-based approach for tagging tweets.",  # no method of a line
+    # Title-case words that are not the long form of the proposal's name: another model, maybe a baseline
+    "We propose QAG for tweets. We then propose a Simple Recurrent LSTM model for tagging.",
 ])
 def test_no_kind_built_on_a_method(nlp, sentence):
     assert not [ln for ln in nlp(sentence)._.kg_lineage if ln[4] == "lineage:built_kind"]

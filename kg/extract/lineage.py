@@ -437,16 +437,29 @@ def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title
         else:
             continue
         after = BUILT_AFTER.match(text, x[1])
+        spelled = subject not in (None, OWN) and _lead_spells(lead, groups[subject])
         # (no suffix) "a hierarchical RNN", not "a new EM algorithm"; the kind of a name the sentence gives: "we present
         # FooParser, a neural, transition-based parser"
         if not after and HEAD_IN_NAME.search(text, x[0], x[1]) and not NAME_GOES_ON.match(text, x[1]) \
-                and (appositive or _variant_words(lead, text[x[0]:x[1]], groups[x[2]])):
+                and (appositive or spelled or _variant_words(lead, text[x[0]:x[1]], groups[x[2]])):
             after = HEAD_IN_NAME.search(text, x[0], x[1])
         else:
             appositive = False  # ("QuillNet, a new GNN architecture": lineage:appositive_type)
-        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (appositive or subject == OWN or subject != own)
+        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (
+                appositive or subject == OWN or subject != own or spelled)
                                                 and not _names_own_method(text, title_end, x, groups[x[2]]))):
             yield subject, x
+
+
+def _lead_spells(lead: str, g: MethodGroup) -> bool:
+    """The Title-case words that end ``lead`` are the long form of a name of ``g``: "a Type Auxiliary Guiding
+    encoder-decoder framework" in a paper that proposes TAG is TAG's kind."""
+    words = []
+    for w in reversed(lead.split()):
+        if not re.fullmatch(TITLE_WORD, w):
+            break
+        words.insert(0, w)
+    return len(words) >= 2 and any(_abbreviates(label, " ".join(words)) for label in g.labels if " " not in label)
 
 
 # "Modeling Localness for Self-Attention Networks", "Riemannian Optimization for Skip-Gram Negative Sampling":
