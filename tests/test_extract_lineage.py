@@ -62,6 +62,9 @@ def test_coordinated_bases(nlp):
     ("We present GlossNet, which integrates dictionary definitions and word2vec.", ("GlossNet", "word2vec")),
     ("This paper presents a new model that fuses acoustic cues (AC) with the popular family of LSTM networks. "
      "The new model is called BeatNet.", ("BeatNet", "LSTM")),
+    # what is integrated are the results (outputs, predictions) of the things it names
+    ("We propose ZedChat, a chatbot engine that integrates the joint results of keyword based document retrieval "
+     "(KDR) and LSTM based generation models.", ("ZedChat", "LSTM")),
 ])
 def test_a_method_combined_with_something_else_is_a_base(nlp, sentence, pair):
     assert pair in pairs(nlp(sentence))
