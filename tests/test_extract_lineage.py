@@ -323,6 +323,13 @@ def test_recipe_step_via_is_the_own_method_using_it(nlp, text, pair):
     assert pair in pairs(nlp(text))
 
 
+def test_a_proposal_using_a_method_in_its_proposing_sentence_extends_it(nlp):
+    assert ("ZedParse", "LSTM") in pairs(nlp("We propose ZedParse, a greedy parser that represents parser states "
+                                             "using an LSTM."))
+    # "that using X yields": a gerund the sentence speaks of, no means of the proposal
+    assert pairs(nlp("We propose ZedParse for tweets, and show that using an LSTM often yields better results.")) == set()
+
+
 @pytest.mark.parametrize("text", [
     # not a step of the recipe, or another method is the step's subject
     "We propose TreeAlign for graphs. We learn a compact code through a variational autoencoder.",
