@@ -862,6 +862,22 @@ def test_title_verb_revises(title, abstract, expected):
     assert {(d, b) for d, b, _ in own_links(title, abstract)} == expected
 
 
+@pytest.mark.parametrize("title,abstract,expected", [
+    ("ZedNet: Emotion Detection with Gated Recurrent Neural Networks", "We propose ZedNet for tweets.",
+     {("ZedNet", "RNN")}),
+    ("ZedQA: Answer Retrieval using BERT and a CRF", "We propose ZedQA for answers.", {("ZedQA", "BERT"), ("ZedQA", "CRF")}),
+    # a resource's title, a team's, and a title with no name of the paper's before its colon
+    ("ZedSet: A Dataset for Tagging with LSTM Baselines", "We present ZedSet for tagging.", set()),
+    ("ZedTeam at SemEval-2019 Task 3: Emotion Detection with LSTMs", "We present our system.", set()),
+    ("Emotion Detection: Experiments with LSTMs", "We study emotions.", set()),
+    # the name's own long form, one method
+    ("ZEST: Tagging Using Zest-Lattice Transformer", "We propose ZEST for tagging. The Zest-Lattice Transformer is fast.",
+     set()),
+])
+def test_title_names_what_its_named_method_works_with(title, abstract, expected):
+    assert {(d, b) for d, b, rule in own_links(title, abstract) if rule == "lineage:title_means"} == expected
+
+
 def test_a_name_the_text_defines_is_built_on_what_follows_it(nlp):
     doc = nlp("We provide a sparser variational vocabulary dropout (VVD) based on dropout to select words.")
     assert ("VVD", "dropout") in pairs(doc)

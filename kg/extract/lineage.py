@@ -329,6 +329,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     _title_for(view, groups, spans, named, add)
     _title_appositive(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
+    _title_means(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
 
@@ -714,6 +715,37 @@ def _title_revises(view: DocView, groups: list[MethodGroup], spans, named, add) 
     d = subject[0] if subject else (named[0] if len(named) == 1 else None if named else OWN)
     for b in bases:
         add(d, b, m.start(), ce, "lineage:title_revises", 0.6)
+
+
+# "EmoNet: Emotion Detection with Gated RNNs", "FooQA: Answer Retrieval using BERT and Attention": what the title's named
+# method works with, after the colon
+TITLE_MEANS = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _WORDS["title_means"]) + r")\s+", re.IGNORECASE)
+
+
+def _title_means(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title "Name: ... with X (and Y)": the named proposal before the colon is built with X (and Y); not a team's
+    title ("KOI at SemEval-2018 Task 5: ..."), a resource's ("Name: A Dataset for NER with ..."), a field or a
+    generic concept."""
+    text, title_end = view.text, view.title_end
+    colon = text.find(":", 0, title_end)
+    if colon < 0 or TEAM_TITLE.match(text, 0, title_end) or DATASET_WORDS.search(text, colon, title_end):
+        return
+    subject = [x[2] for x in spans if x[1] <= colon and x[2] in named and not text[x[1]:colon].strip()
+               and not groups[x[2]].from_lexicon]
+    if not subject:
+        return
+    in_title = [x for x in spans if colon < x[0] and x[1] <= title_end]
+    for m in TITLE_MEANS.finditer(text, colon, title_end):
+        if not text[colon + 1:m.start()].strip():
+            continue  # "Name: Using X for Y": the words of a study (TITLE_STUDY), not of what the method does
+        bases = _bases(text, in_title, m.end(), title_end, 40, "lineage:title_means")
+        own = groups[subject[0]].label.lower()
+        for b in bases:
+            # ("FLAT: Chinese NER Using Flat-Lattice Transformer": the long form of the name, one method)
+            if not groups[b].generic and not _field(groups[b]) and not groups[b].label.lower().startswith(own):
+                add(subject[0], b, m.start(), m.end(), "lineage:title_means", 0.6)
+        if bases:
+            return
 
 
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
