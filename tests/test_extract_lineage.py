@@ -298,6 +298,8 @@ def test_new_kind_called_needs_a_catalogued_kind(nlp):
 @pytest.mark.parametrize("text,pair", [
     ("We propose TreeAlign for graphs. Our method uses optimal transport on trees.", ("TreeAlign", "optimal transport")),
     ("We propose TreeAlign for graphs. TreeAlign, which also employs dropout, is small.", ("TreeAlign", "dropout")),
+    # the name's last mention closes the bracket of its long form
+    ("We propose Zed Sentence Tagger (ZST) that uses a CRF to label words.", ("ZST", "CRF")),
 ])
 def test_own_method_uses(nlp, text, pair):
     assert pair in pairs(nlp(text))

@@ -986,7 +986,8 @@ def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
     if derived not in proposed_groups:
         return False
     near = [x for x in in_sent if x[2] == derived and x[1] <= cs]
-    if near and re.fullmatch(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*which\s+|which\s+|that\s+)?(?:also\s+|further\s+|then\s+)?",
+    # (the name's last mention may close a bracket: "Deep Sentence Encoder Clustering (DSEC) that uses")
+    if near and re.fullmatch(r"\s*(?:\)\s*)?(?:\([^()]{1,40}\)\s*)?(?:,\s*which\s+|which\s+|that\s+)?(?:also\s+|further\s+|then\s+)?",
                              text[near[-1][1]:cs]):
         return True
     return bool(len(proposed_groups) == 1 and SUBJECT_SELF.match(text[s_start:cs])
