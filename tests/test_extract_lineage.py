@@ -62,6 +62,9 @@ def test_coordinated_bases(nlp):
     ("We present GlossNet, which integrates dictionary definitions and word2vec.", ("GlossNet", "word2vec")),
     ("This paper presents a new model that fuses acoustic cues (AC) with the popular family of LSTM networks. "
      "The new model is called BeatNet.", ("BeatNet", "LSTM")),
+    # what is integrated are the results (outputs, predictions) of the things it names
+    ("We propose ZedChat, a chatbot engine that integrates the joint results of keyword based document retrieval "
+     "(KDR) and LSTM based generation models.", ("ZedChat", "LSTM")),
 ])
 def test_a_method_combined_with_something_else_is_a_base(nlp, sentence, pair):
     assert pair in pairs(nlp(sentence))
@@ -295,6 +298,8 @@ def test_new_kind_called_needs_a_catalogued_kind(nlp):
 @pytest.mark.parametrize("text,pair", [
     ("We propose TreeAlign for graphs. Our method uses optimal transport on trees.", ("TreeAlign", "optimal transport")),
     ("We propose TreeAlign for graphs. TreeAlign, which also employs dropout, is small.", ("TreeAlign", "dropout")),
+    # the name's last mention closes the bracket of its long form
+    ("We propose Zed Sentence Tagger (ZST) that uses a CRF to label words.", ("ZST", "CRF")),
 ])
 def test_own_method_uses(nlp, text, pair):
     assert pair in pairs(nlp(text))
@@ -318,6 +323,13 @@ def test_uses_is_lineage_only_for_the_own_method_using_a_method(nlp, text):
 ])
 def test_recipe_step_via_is_the_own_method_using_it(nlp, text, pair):
     assert pair in pairs(nlp(text))
+
+
+def test_a_proposal_using_a_method_in_its_proposing_sentence_extends_it(nlp):
+    assert ("ZedParse", "LSTM") in pairs(nlp("We propose ZedParse, a greedy parser that represents parser states "
+                                             "using an LSTM."))
+    # "that using X yields": a gerund the sentence speaks of, no means of the proposal
+    assert pairs(nlp("We propose ZedParse for tweets, and show that using an LSTM often yields better results.")) == set()
 
 
 @pytest.mark.parametrize("text", [
@@ -852,6 +864,22 @@ def test_title_verb_revises(title, abstract, expected):
     assert {(d, b) for d, b, _ in own_links(title, abstract)} == expected
 
 
+@pytest.mark.parametrize("title,abstract,expected", [
+    ("ZedNet: Emotion Detection with Gated Recurrent Neural Networks", "We propose ZedNet for tweets.",
+     {("ZedNet", "RNN")}),
+    ("ZedQA: Answer Retrieval using BERT and a CRF", "We propose ZedQA for answers.", {("ZedQA", "BERT"), ("ZedQA", "CRF")}),
+    # a resource's title, a team's, and a title with no name of the paper's before its colon
+    ("ZedSet: A Dataset for Tagging with LSTM Baselines", "We present ZedSet for tagging.", set()),
+    ("ZedTeam at SemEval-2019 Task 3: Emotion Detection with LSTMs", "We present our system.", set()),
+    ("Emotion Detection: Experiments with LSTMs", "We study emotions.", set()),
+    # the name's own long form, one method
+    ("ZEST: Tagging Using Zest-Lattice Transformer", "We propose ZEST for tagging. The Zest-Lattice Transformer is fast.",
+     set()),
+])
+def test_title_names_what_its_named_method_works_with(title, abstract, expected):
+    assert {(d, b) for d, b, rule in own_links(title, abstract) if rule == "lineage:title_means"} == expected
+
+
 def test_a_name_the_text_defines_is_built_on_what_follows_it(nlp):
     doc = nlp("We provide a sparser variational vocabulary dropout (VVD) based on dropout to select words.")
     assert ("VVD", "dropout") in pairs(doc)
@@ -885,6 +913,11 @@ def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
     ("We present a new LSTM architecture for tagging tweets.", (OWN, "LSTM")),
     # describing words parted by a comma
     ("We propose QuillNet, a neural, BERT-based model for parsing.", ("QuillNet", "BERT")),
+    # "the first" describes the kind as well
+    ("We propose QuillTag for tweets. To make it robust, we propose the first GAN-style approach for training it.",
+     ("QuillTag", "GAN")),
+    # the words before the kind spell out the acronym of the paper's named proposal: its kind
+    ("We propose QAG for tweets. We then propose a Quick Adaptive Gate LSTM model for tagging.", ("QAG", "LSTM")),
 ])
 def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
     doc = nlp(sentence)
@@ -898,6 +931,8 @@ def test_a_proposal_of_a_kind_built_on_a_method_extends_it(nlp, sentence, pair):
     "We propose LSTM models for tagging tweets.",  # no kind of a new method: no article
     "Most LSTM-based models ignore the context of a tweet.",  # no proposal
     "We propose a rule-based approach for tagging tweets.",  # no method of a line
+    # Title-case words that are not the long form of the proposal's name: another model, maybe a baseline
+    "We propose QAG for tweets. We then propose a Simple Recurrent LSTM model for tagging.",
 ])
 def test_no_kind_built_on_a_method(nlp, sentence):
     assert not [ln for ln in nlp(sentence)._.kg_lineage if ln[4] == "lineage:built_kind"]

@@ -329,6 +329,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
     _title_for(view, groups, spans, named, add)
     _title_appositive(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
+    _title_means(view, groups, spans, named, add)
     _compounds(view, groups, spans, links)
     return list(links.values())
 
@@ -437,16 +438,29 @@ def _built_kinds(text, groups, in_sent, prop_in_sent, s_start, s_end, own, title
         else:
             continue
         after = BUILT_AFTER.match(text, x[1])
+        spelled = subject not in (None, OWN) and _lead_spells(lead, groups[subject])
         # (no suffix) "a hierarchical RNN", not "a new EM algorithm"; the kind of a name the sentence gives: "we present
         # FooParser, a neural, transition-based parser"
         if not after and HEAD_IN_NAME.search(text, x[0], x[1]) and not NAME_GOES_ON.match(text, x[1]) \
-                and (appositive or _variant_words(lead, text[x[0]:x[1]], groups[x[2]])):
+                and (appositive or spelled or _variant_words(lead, text[x[0]:x[1]], groups[x[2]])):
             after = HEAD_IN_NAME.search(text, x[0], x[1])
         else:
             appositive = False  # ("QuillNet, a new GNN architecture": lineage:appositive_type)
-        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (appositive or subject == OWN or subject != own)
+        if after and (after.groupdict().get("suffix") or (re.search(r"\b(?:a|an)\b", lead) and (
+                appositive or subject == OWN or subject != own or spelled)
                                                 and not _names_own_method(text, title_end, x, groups[x[2]]))):
             yield subject, x
+
+
+def _lead_spells(lead: str, g: MethodGroup) -> bool:
+    """The Title-case words that end ``lead`` are the long form of a name of ``g``: "a Type Auxiliary Guiding
+    encoder-decoder framework" in a paper that proposes TAG is TAG's kind."""
+    words = []
+    for w in reversed(lead.split()):
+        if not re.fullmatch(TITLE_WORD, w):
+            break
+        words.insert(0, w)
+    return len(words) >= 2 and any(_abbreviates(label, " ".join(words)) for label in g.labels if " " not in label)
 
 
 # "Modeling Localness for Self-Attention Networks", "Riemannian Optimization for Skip-Gram Negative Sampling":
@@ -703,6 +717,37 @@ def _title_revises(view: DocView, groups: list[MethodGroup], spans, named, add) 
         add(d, b, m.start(), ce, "lineage:title_revises", 0.6)
 
 
+# "EmoNet: Emotion Detection with Gated RNNs", "FooQA: Answer Retrieval using BERT and Attention": what the title's named
+# method works with, after the colon
+TITLE_MEANS = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"\s+") for w in _WORDS["title_means"]) + r")\s+", re.IGNORECASE)
+
+
+def _title_means(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title "Name: ... with X (and Y)": the named proposal before the colon is built with X (and Y); not a team's
+    title ("KOI at SemEval-2018 Task 5: ..."), a resource's ("Name: A Dataset for NER with ..."), a field or a
+    generic concept."""
+    text, title_end = view.text, view.title_end
+    colon = text.find(":", 0, title_end)
+    if colon < 0 or TEAM_TITLE.match(text, 0, title_end) or DATASET_WORDS.search(text, colon, title_end):
+        return
+    subject = [x[2] for x in spans if x[1] <= colon and x[2] in named and not text[x[1]:colon].strip()
+               and not groups[x[2]].from_lexicon]
+    if not subject:
+        return
+    in_title = [x for x in spans if colon < x[0] and x[1] <= title_end]
+    for m in TITLE_MEANS.finditer(text, colon, title_end):
+        if not text[colon + 1:m.start()].strip():
+            continue  # "Name: Using X for Y": the words of a study (TITLE_STUDY), not of what the method does
+        bases = _bases(text, in_title, m.end(), title_end, 40, "lineage:title_means")
+        own = groups[subject[0]].label.lower()
+        for b in bases:
+            # ("FLAT: Chinese NER Using Flat-Lattice Transformer": the long form of the name, one method)
+            if not groups[b].generic and not _field(groups[b]) and not groups[b].label.lower().startswith(own):
+                add(subject[0], b, m.start(), m.end(), "lineage:title_means", 0.6)
+        if bases:
+            return
+
+
 # what makes a name a tool for a method: "X, an open-source toolkit for", "X: A Lightweight and Customizable
 # Toolkit for Neural", "X a library for training" (up to three words between the tool and the method)
 TOOL_NOUNS = tuple(_WORDS["tool_nouns"])
@@ -941,7 +986,8 @@ def _own_subject(text, in_sent, s_start, cs, derived, proposed_groups):
     if derived not in proposed_groups:
         return False
     near = [x for x in in_sent if x[2] == derived and x[1] <= cs]
-    if near and re.fullmatch(r"\s*(?:\([^()]{1,40}\)\s*)?(?:,\s*which\s+|which\s+|that\s+)?(?:also\s+|further\s+|then\s+)?",
+    # (the name's last mention may close a bracket: "Deep Sentence Encoder Clustering (DSEC) that uses")
+    if near and re.fullmatch(r"\s*(?:\)\s*)?(?:\([^()]{1,40}\)\s*)?(?:,\s*which\s+|which\s+|that\s+)?(?:also\s+|further\s+|then\s+)?",
                              text[near[-1][1]:cs]):
         return True
     return bool(len(proposed_groups) == 1 and SUBJECT_SELF.match(text[s_start:cs])
