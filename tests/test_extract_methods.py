@@ -31,6 +31,14 @@ def test_lexicon_acronyms_case_sensitive(nlp):
     assert "Gaussian process" in ms  # "GPs", plural of an acronym label
 
 
+def test_the_plural_of_an_acronym_ending_in_s_or_u_is_made_singular():
+    # "Discourse Representation Structures (DRSs)" redefines a catalogued DRS only if "DRSs" is DRS's plural
+    from kg.extract.text import singular
+
+    assert [singular(w) for w in ("DRSs", "GPUs", "CORPUS", "ANALYSIS", "analysis", "class")] == \
+        ["DRS", "GPU", "CORPUS", "ANALYSIS", "analysis", "class"]
+
+
 def test_latex_accents_match_the_lexicon(nlp):
     doc = nlp('We speed up the Nystr\\"om method with sketches.')
     assert "Nyström method" in methods_of(doc)
