@@ -678,3 +678,9 @@ def test_the_pipeline_takes_linear_time_on_a_long_run_of_spaces_after_a_name(nlp
 
     with cpu_budget(1.0):
         nlp("We use LSTM" + " " * 10000 + "networks for tagging.")
+
+
+def test_a_one_word_name_used_as_a_verb_is_no_mention(nlp):
+    # a subject or "to" with a determiner next make the word a verb; after "compared to" it is the name
+    assert "dropout" not in methods_of(nlp("To regularise, we dropout the units. We want to dropout the units."))
+    assert "dropout" in methods_of(nlp("Our regulariser is compared to dropout on two tasks."))

@@ -452,6 +452,21 @@ def _acts_as_method(view: DocView, spots: list[tuple[int, int]]) -> bool:
     return False
 
 
+_VERB_BEFORE = re.compile(r"(?<![\w-])(" + _word_alternation(_KIND_WORDS["verb_before"]) + r") $")
+_DETERMINER_AFTER = re.compile(r" (?:" + _word_alternation(sorted(cues().determiners)) + r")\b")
+
+
+def _used_as_verb(text: str, a: int, b: int) -> bool:
+    """Is the one-word lower-case name at ``a:b`` a verb there: after a subject or an auxiliary ("we
+    bootstrap a lexicon"), or after "to" with a determiner next ("to bootstrap the process"; "compared
+    to bootstrap" names it)?"""
+    word = text[a:b]
+    if not word.islower() or " " in word:
+        return False
+    m = _VERB_BEFORE.search(text, max(0, a - 8), a)
+    return m is not None and (m.group(1) != "to" or _DETERMINER_AFTER.match(text, b) is not None)
+
+
 def _names_formalism(text: str, b: int) -> bool:
     """Is the name ending at ``b`` the modifier of what a theory, formalism or annotation scheme
     names ("RST discourse parsing", "AMR graphs", "UD treebanks")? A name used only so is no
@@ -852,6 +867,8 @@ class MethodFinder:
                         _EXTENDS_BEFORE.search(text, max(0, a - 40), a) and _IDEA_AFTER.match(text, b)):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
+            if _used_as_verb(text, a, b):
+                continue  # "we bootstrap a lexicon", "to bootstrap the process"
             # a name the corpus taught yields to what this text's own rules find in its place
             cands.append(Cand(a, b, "vocabulary", 0.7, iri) if c.learned else Cand(a, b, "lexicon", 0.9, iri))
 
