@@ -684,3 +684,9 @@ def test_a_one_word_name_used_as_a_verb_is_no_mention(nlp):
     # a subject or "to" with a determiner next make the word a verb; after "compared to" it is the name
     assert "dropout" not in methods_of(nlp("To regularise, we dropout the units. We want to dropout the units."))
     assert "dropout" in methods_of(nlp("Our regulariser is compared to dropout on two tasks."))
+
+
+def test_a_proposed_name_ending_in_a_name_the_catalogue_sees_adds_not_its_last_word(nlp):
+    # "an attention-based Wasserstein GAN": the catalogue sees Wasserstein GAN; its last word GAN is no second base
+    ms = methods_of(nlp("We introduce an attention-based Wasserstein GAN for images. It works well."))
+    assert "GAN" not in ms

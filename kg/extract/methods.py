@@ -1101,7 +1101,8 @@ class MethodFinder:
                 word = text[c.start:c.end]
                 part = _LAST_PART.split(word)[-1]
                 # (a phrase's last word only where no catalogue match could see it: "word-character LSTM(WC-LSTM)")
-                shape = "-" in word and " " not in word or " " in word and is_acronym_like(part)
+                shape = "-" in word and " " not in word or " " in word and is_acronym_like(part) \
+                    and not any(h.end == c.end for h in heads)
                 if c.proposed and shape and part[:1].isupper() and (iri := self.lex_method(part)):
                     inner.append((c.end - len(part), c.end, iri))
         for a, b, iri in inner:
