@@ -31,6 +31,14 @@ def test_lexicon_acronyms_case_sensitive(nlp):
     assert "Gaussian process" in ms  # "GPs", plural of an acronym label
 
 
+def test_the_plural_of_an_acronym_ending_in_s_or_u_is_made_singular():
+    # "Discourse Representation Structures (DRSs)" redefines a catalogued DRS only if "DRSs" is DRS's plural
+    from kg.extract.text import singular
+
+    assert [singular(w) for w in ("DRSs", "GPUs", "CORPUS", "ANALYSIS", "analysis", "class")] == \
+        ["DRS", "GPU", "CORPUS", "ANALYSIS", "analysis", "class"]
+
+
 def test_latex_accents_match_the_lexicon(nlp):
     doc = nlp('We speed up the Nystr\\"om method with sketches.')
     assert "Nyström method" in methods_of(doc)
@@ -320,9 +328,18 @@ def test_defined_acronyms_without_method_evidence_are_not_methods(nlp, sentence)
     ("We present a novel Token Folding Scheduler (TFS) for long inputs.", "TFS"),
     ("Our parser matches the Vantor Event Extraction System (VEES) on two corpora.", "VEES"),
     ("JOSS joins Bunsetsu LSTM (BLSTM) pre-training with reordering. BLSTM is fast.", "BLSTM"),
+    # a long form ending in a catalogued method names a kind of it, lower-case and used once
+    ("Three systems were tried: a gated sparse MLP (GS-MLP) and two more.", "GS-MLP"),
 ])
 def test_defined_acronyms_with_method_evidence_are_methods(nlp, sentence, name):
     assert name in methods_of(nlp(sentence))
+
+
+def test_an_acronym_glued_to_its_long_form_builds_on_the_catalogued_last_word(nlp):
+    # "...LSTM(PW-LSTM)": no space before the bracket, so no catalogue match sees the LSTM
+    doc = nlp("We propose a piece-wise LSTM(PW-LSTM) for tagging. PW-LSTM is fast.")
+    ms = methods_of(doc)
+    assert ms["PW-LSTM"]["role"] == "proposes" and "LSTM" in ms
 
 
 @pytest.mark.parametrize("title,abstract,name", [
@@ -661,3 +678,15 @@ def test_the_pipeline_takes_linear_time_on_a_long_run_of_spaces_after_a_name(nlp
 
     with cpu_budget(1.0):
         nlp("We use LSTM" + " " * 10000 + "networks for tagging.")
+
+
+def test_a_one_word_name_used_as_a_verb_is_no_mention(nlp):
+    # a subject or "to" with a determiner next make the word a verb; after "compared to" it is the name
+    assert "dropout" not in methods_of(nlp("To regularise, we dropout the units. We want to dropout the units."))
+    assert "dropout" in methods_of(nlp("Our regulariser is compared to dropout on two tasks."))
+
+
+def test_a_proposed_name_ending_in_a_name_the_catalogue_sees_adds_not_its_last_word(nlp):
+    # "an attention-based Wasserstein GAN": the catalogue sees Wasserstein GAN; its last word GAN is no second base
+    ms = methods_of(nlp("We introduce an attention-based Wasserstein GAN for images. It works well."))
+    assert "GAN" not in ms

@@ -298,6 +298,7 @@ _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acro
 _BUILT_ON_BEFORE = re.compile(r"(?:(?<![\w'’-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)* ){1,3}$")
 #: what presents a phrase as the text's own right before it: "our", "the proposed", "a novel"
 _OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
+_LAST_PART = re.compile(r"[ -]")
 
 
 def _described(words: str) -> bool:
@@ -449,6 +450,21 @@ def _acts_as_method(view: DocView, spots: list[tuple[int, int]]) -> bool:
         if any(e <= a and _FEW_WORDS.fullmatch(text, e, a) for e in cue_ends):
             return True
     return False
+
+
+_VERB_BEFORE = re.compile(r"(?<![\w-])(" + _word_alternation(_KIND_WORDS["verb_before"]) + r") $")
+_DETERMINER_AFTER = re.compile(r" (?:" + _word_alternation(sorted(cues().determiners)) + r")\b")
+
+
+def _used_as_verb(text: str, a: int, b: int) -> bool:
+    """Is the one-word lower-case name at ``a:b`` a verb there: after a subject or an auxiliary ("we
+    bootstrap a lexicon"), or after "to" with a determiner next ("to bootstrap the process"; "compared
+    to bootstrap" names it)?"""
+    word = text[a:b]
+    if not word.islower() or " " in word:
+        return False
+    m = _VERB_BEFORE.search(text, max(0, a - 8), a)
+    return m is not None and (m.group(1) != "to" or _DETERMINER_AFTER.match(text, b) is not None)
 
 
 def _names_formalism(text: str, b: int) -> bool:
@@ -774,6 +790,8 @@ class MethodFinder:
             return False, None, 0.0  # (a theory the catalogue does not list as a method is none)
         if head in METHOD_HEADS or _PREFIXED.fullmatch(head) and head.split("-", 1)[1] in METHOD_HEADS:  # "pre-training"
             return True, None, 0.85
+        if self._ends_in_method(view, ab):
+            return True, None, 0.8  # "convolutional BLSTM (ConBLSTM)": a kind of a catalogued method
         # reused as a name elsewhere (not as the modifier of a non-method noun)
         reuse = 0
         for s, e in _occurrences(text, ab.short, True):
@@ -797,6 +815,15 @@ class MethodFinder:
             if title_case and follow_w not in NON_METHOD_HEADS:
                 return True, None, 0.7
         return False, None, 0.0
+
+    def _ends_in_method(self, view: DocView, ab: Abbrev) -> bool:
+        """The long form is a catalogued method with words before it that make it one of a kind: a
+        catalogue match ends it ("agent-aware dropout Deep Q-Network"), or its last word is a
+        catalogued acronym the tokens did not set apart ("word-character LSTM(WC-LSTM)")."""
+        if any(kind == "method" and ab.long_start < a and b == ab.long_end for a, b, _, kind in view.lex):
+            return True
+        last = ab.long.rsplit(" ", 1)[-1]
+        return last != ab.long and is_acronym_like(last) and self.lex_method(last, allow_generic=True) is not None
 
     @staticmethod
     def _builds_on_method(view: DocView, ab: Abbrev) -> bool:
@@ -840,6 +867,8 @@ class MethodFinder:
                         _EXTENDS_BEFORE.search(text, max(0, a - 40), a) and _IDEA_AFTER.match(text, b)):
                     cands.append(Cand(a, b, "lexicon:lineage_base", 0.6, iri))
                 continue
+            if _used_as_verb(text, a, b):
+                continue  # "we bootstrap a lexicon", "to bootstrap the process"
             # a name the corpus taught yields to what this text's own rules find in its place
             cands.append(Cand(a, b, "vocabulary", 0.7, iri) if c.learned else Cand(a, b, "lexicon", 0.9, iri))
 
@@ -1070,8 +1099,11 @@ class MethodFinder:
         for g in groups:
             for c in g.spans if not g.from_lexicon else []:
                 word = text[c.start:c.end]
-                part = word.rsplit("-", 1)[-1]
-                if c.proposed and "-" in word and " " not in word and part[:1].isupper() and (iri := self.lex_method(part)):
+                part = _LAST_PART.split(word)[-1]
+                # (a phrase's last word only where no catalogue match could see it: "word-character LSTM(WC-LSTM)")
+                shape = "-" in word and " " not in word or " " in word and is_acronym_like(part) \
+                    and not any(h.end == c.end for h in heads)
+                if c.proposed and shape and part[:1].isupper() and (iri := self.lex_method(part)):
                     inner.append((c.end - len(part), c.end, iri))
         for a, b, iri in inner:
             concept = self.lexicon.concepts.get(iri)

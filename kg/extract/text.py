@@ -66,7 +66,7 @@ def singular(word: str) -> str:
         return w[:-2]
     if lw.endswith("ses") and lw.endswith(("processes", "biases")):
         return w[:-2]
-    if lw.endswith(("ss", "us", "is", "ys")):
+    if lw.endswith(("ss", "us", "is", "ys")) and not (w[-1] == "s" and w[:-1].isupper()):  # (but DRSs, GPUs)
         return w
     if w.endswith("s") and w[-2].isalpha() and (len(w) > 3 or w[:-1].isupper()):
         return w[:-1]
