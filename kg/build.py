@@ -493,11 +493,14 @@ def relearned(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
     not hold is yielded, what it held and no longer should is deleted (``increment.restated``)."""
     store = increment.sink.store
     now = list(learned.vocabulary.triples(paper_iri, increment.methods.long))
-    before = delta.learned(store) if increment.report.continued else set()
-    gone = before.difference(now)
+    if not increment.report.continued:
+        yield from now
+        return
+    before, lines = delta.learned(store), delta.as_lines(now)  # compared as lines of N-Triples
+    gone = delta.from_lines(before.difference(lines))
     delta.delete(store, gone)
     increment.restated |= {q.subject for q in gone}
-    yield from (t for t in now if t not in before)
+    yield from (t for t, line in zip(now, lines) if line not in before)
 
 
 def first_pass(documents: Iterable[Document | InputError], extractor: Extractor, db: Store, staging: Path,

@@ -461,14 +461,26 @@ DELETE {{ ?x a kg:Method }} WHERE {{ {unused} ?x skos:inScheme ?scheme }}""")
     return dropped
 
 
-LEARNED = """SELECT ?s ?p ?o WHERE { { VALUES ?p { kg:learnedFrom kg:learnedPapers } ?s ?p ?o }
+LEARNED = """CONSTRUCT { ?s ?p ?o } WHERE { { VALUES ?p { kg:learnedFrom kg:learnedPapers } ?s ?p ?o }
   UNION { ?s a kg:VocabularyEvidence ; ?p ?o } }"""
 
 
-def learned(store: Store) -> set[ox.Quad]:
-    """The statements of where the corpus vocabulary's names were learned (``kg:learnedFrom``)."""
-    # (a row unpacked in the variables' order: 31k statements at 100k papers, 0.8 -> 0.5 CPU-s)
-    return {ox.Quad(s, p, o) for s, p, o in store.query(LEARNED)}
+def learned(store: Store) -> set[bytes]:
+    """The statements of where the corpus vocabulary's names were learned (``kg:learnedFrom``), as
+    lines of N-Triples (``as_lines``)."""
+    # (read in bulk, no term object made: 30k statements at 100k papers, 0.53 -> 0.32 CPU-s)
+    return set(store.serialize(LEARNED, "ntriples").splitlines())
+
+
+def as_lines(quads: list[ox.Quad]) -> list[bytes]:
+    """Each of ``quads`` (of the default graph) as its line of N-Triples, which the store writes
+    the same: statements compared so cost no term object."""
+    return ox.serialize(quads, format=ox.RdfFormat.N_TRIPLES).splitlines()
+
+
+def from_lines(lines: Iterable[bytes]) -> list[ox.Quad]:
+    """The statements of some lines of N-Triples."""
+    return [ox.Quad(t.subject, t.predicate, t.object) for t in ox.parse(b"\n".join(lines), format=ox.RdfFormat.N_TRIPLES)]
 
 
 def stored_texts(store: Store) -> list[tuple[str, str, str]]:
