@@ -193,6 +193,13 @@ def _one_line(error: Exception) -> str:
     return said if len(said) <= ERROR_TEXT else said[:ERROR_TEXT - 1] + "…"
 
 
+def import_pipeline() -> None:
+    """What a worker forked before the corpus vocabulary is known does first (``Extractor.start``)."""
+    import spacy  # noqa: F401
+
+    from kg.extract import components  # noqa: F401
+
+
 def _version(path: str) -> tuple[int, int] | None:
     try:
         stat = os.stat(path)
@@ -255,6 +262,16 @@ class Extractor:
         self.config = (self.config[0] + (str(path),), self.config[1])
         self.vocabulary = vocabulary
 
+    def start(self) -> None:
+        """Fork an increment's worker now, before the first pass: it imports spaCy and the
+        components (about 1 of the 2.5-3 CPU-s its pipeline takes to load) while this process
+        reads the store and learns the new papers' vocabulary, which its pipeline then needs.
+        (This process has no spaCy to fork from.) Forked workers only."""
+        if self.workers > 1 and not self.dask and self.pool is None:
+            self.preload, self.forked = False, 1
+            self._fork()
+            self.pool.submit(import_pipeline)
+
     def expect(self, batches: int, preload: bool) -> None:
         """What the first pass tells of the extraction to come: ``batches`` to extract (more than
         one: the first is sent to the workers at once, not held for this process), and
@@ -263,11 +280,16 @@ class Extractor:
         self.batches = batches
         self.preload = preload
         if not preload:  # (a worker at least: this process, with its spaCy unloaded, extracts nothing)
-            self.forked = min(self.workers, max(1, -(-batches // WORKER_BATCHES)))
+            forked = min(self.workers, max(1, -(-batches // WORKER_BATCHES)))
+            if self.pool is not None and forked > self.forked:  # more than the one started: all forked anew
+                self.pool.shutdown(wait=False, cancel_futures=True)
+                self.pool = None
+            self.forked = forked
         if batches > 1 and not preload and self.workers > 1 and not self.dask:
             # a worker loads the pipeline while this process reads the store, the others when their
             # first batch comes (all at once, they and this process contend for the cores)
-            self._fork()
+            if self.pool is None:
+                self._fork()
             self.pool.submit(extract_batch, [], *self.config)
 
     def submit(self, papers: list[Paper]):
@@ -282,7 +304,7 @@ class Extractor:
             return self.pool.submit(extract_batch, light, *self.config, taught, pure=False)
         if self.workers == 1:
             return _Done(extract_batch(light, *self.config, taught))
-        if self.held is None and self.batches < 2:
+        if self.held is None and self.batches < 2 and self.pool is None:
             self.held = _Held(light, self.config, taught)
             return self.held
         if self.pool is None:
@@ -471,11 +493,14 @@ def relearned(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
     not hold is yielded, what it held and no longer should is deleted (``increment.restated``)."""
     store = increment.sink.store
     now = list(learned.vocabulary.triples(paper_iri, increment.methods.long))
-    before = delta.learned(store) if increment.report.continued else set()
-    gone = before.difference(now)
+    if not increment.report.continued:
+        yield from now
+        return
+    before, lines = delta.learned(store), delta.as_lines(now)  # compared as lines of N-Triples
+    gone = delta.from_lines(before.difference(lines))
     delta.delete(store, gone)
     increment.restated |= {q.subject for q in gone}
-    yield from (t for t in now if t not in before)
+    yield from (t for t, line in zip(now, lines) if line not in before)
 
 
 def first_pass(documents: Iterable[Document | InputError], extractor: Extractor, db: Store, staging: Path,
@@ -898,6 +923,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
 
                 before = fingerprint(db)
             files = _plan(db, sources, report)
+            if files and report.continued and staging is not None:
+                extractor.start()
             shown = Progress(report, files) if progress else None
             step = shown.step if shown else lambda phase: None
             graph = _graph_file(staging, report)

@@ -11,6 +11,7 @@ import rdflib.compare
 
 import kg.build
 from kg.build import build
+from kg.model import Paper
 from kg.rdf.store import open_store
 from tests.conftest import SEEDS, breaking
 
@@ -344,27 +345,51 @@ def test_an_increment_leaves_the_pipeline_to_its_workers_and_ends_with_the_graph
     assert summaries(steps) == summaries(fresh) == aggregates(fresh)
 
 
-def test_an_increment_forks_a_worker_per_few_batches_each_loading_its_own_pipeline(monkeypatch):
+class _Pool:  # records how many workers the extraction forks and what it sends them, and runs nothing
+    forked: list = []
+    sent: list = []
+
+    def __init__(self, workers, mp_context=None):
+        self.forked.append(workers)
+
+    def submit(self, fn, *args):
+        self.sent.append(fn.__name__)
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+@pytest.fixture
+def pool(monkeypatch):
     import concurrent.futures
 
-    forked = []
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(_Pool, "forked", [])
+    monkeypatch.setattr(_Pool, "sent", [])
+    return _Pool
 
-    class Pool:  # records how many workers the extraction forks, and runs nothing
-        def __init__(self, workers, mp_context=None):
-            forked.append(workers)
 
-        def submit(self, *args):
-            return None
-
-        def shutdown(self, cancel_futures=False):
-            pass
-
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+def test_an_increment_forks_a_worker_per_few_batches_each_loading_its_own_pipeline(pool):
     for batches in (2, kg.build.WORKER_BATCHES + 1):
         extractor = kg.build.Extractor([], None, workers=2, dask=None)
         extractor.expect(batches, preload=False)  # an increment's: the workers load the pipeline
         extractor.close()
-    assert forked == [1, 2]
+    assert pool.forked == [1, 2]
+
+
+def test_an_increment_starts_its_worker_before_the_first_pass_and_sends_it_even_a_single_batch(pool):
+    extractor = kg.build.Extractor([], None, workers=2, dask=None)
+    extractor.start()  # it imports spaCy meanwhile
+    extractor.expect(1, preload=False)
+    extractor.submit([Paper("p1", "A title", "An abstract.", None, [], False, [], [])])
+    assert extractor.held is None  # not extracted here: this process has no spaCy
+    assert (pool.forked, pool.sent) == ([1], ["import_pipeline", "extract_batch"])
+    extractor.close()
+    extractor = kg.build.Extractor([], None, workers=2, dask=None)
+    extractor.start()
+    extractor.expect(kg.build.WORKER_BATCHES + 1, preload=False)  # more than one worker's: forked anew
+    extractor.close()
+    assert pool.forked == [1, 1, 2]
 
 
 def test_a_name_whose_only_definition_is_replaced_is_unlinked_in_the_papers_built_before(tmp_path):

@@ -97,6 +97,15 @@ def test_bindings_are_terms_not_text(store):
     assert len(store.select(q, {"name": "Bob O'Brien"})) == 1
 
 
+def test_values_are_the_lexical_forms_in_the_variables_order(store):
+    store.add([ox.Quad(ox.NamedNode("https://example.org/p2"), ox.NamedNode("http://purl.org/dc/terms/title"),
+                       ox.Literal('A title, with "quotes"\nover two lines'))])
+    q = """SELECT ?title ?p ?year WHERE { ?p dcterms:title ?title OPTIONAL { ?p fabio:hasPublicationYear ?year }
+           FILTER NOT EXISTS { ?p a kg:SourceDocument } } ORDER BY ?title"""
+    assert store.values(q) == [['A title, with "quotes"\nover two lines', "https://example.org/p2", ""],
+                               ['Tricky <script>alert("x")</script> {title}', store.select(q)[1]["p"], "2023"]]
+
+
 def test_optimize_keeps_every_statement(store, tmp_path):
     store.add([ox.Quad(ox.NamedNode(f"https://example.org/{i}"), ox.NamedNode("https://example.org/p"), ox.Literal(i))
                for i in range(1000)])  # a second bulk load, overlapping the first
