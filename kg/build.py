@@ -536,9 +536,10 @@ class Sink:
     as they go. ``only_new`` passes on only what the store does not hold yet (a build that
     continues a graph.ttl must not write again what it holds)."""
 
-    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool):
+    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool, gathered=None):
         self.store = store
         self.graph = graph
+        self.gathered = gathered  # a fresh build's site tables, gathered as the triples go (``Gathered``)
         self.seen: set[ox.Quad] | None = set() if only_new else None
         self.added = 0  # triples passed on (with ``only_new``: exactly those the store did not hold)
 
@@ -565,6 +566,8 @@ class Sink:
         self.store.add(chunk)
         if self.graph is not None:
             self.graph.write(chunk)
+        if self.gathered is not None:
+            self.gathered.watch(chunk)
 
     def _unheld(self, triples: Iterable[ox.Quad]) -> Iterator[ox.Quad]:
         # A subject the store said nothing of when first seen (a new paper, its evidence) holds only
@@ -918,7 +921,13 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             step = shown.step if shown else lambda phase: None
             graph = _graph_file(staging, report)
             # A graph.ttl continued must not state again what it holds; a store keeps one of each anyway.
-            sink = Sink(db, graph, only_new=report.continued and graph is not None)
+            # A fresh build's site takes the rows of its paper tables from what the build gave the store.
+            gathered = None
+            if views and staging is not None and not report.continued:
+                from kg.analytics.projections import Gathered
+
+                gathered = Gathered()
+            sink = Sink(db, graph, only_new=report.continued and graph is not None, gathered=gathered)
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
@@ -957,7 +966,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     step("writing the site")
                     site_started = time.perf_counter()
                     changes = increment.site_changes(before, restated) if before and not report.replaced else None
-                    write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes)
+                    write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes,
+                               answers=gathered.answers() if gathered is not None else None)
                     report.site_seconds = time.perf_counter() - site_started
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:
