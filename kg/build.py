@@ -33,6 +33,7 @@ import shutil
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -513,18 +514,21 @@ def finish_vocabulary(increment: Increment, learned: Learned) -> None:
 def indexing(learned: Learned | None) -> Iterator[None]:
     """The new papers' texts added to the folder's full-text index in a thread meanwhile, then the
     index closed: SQLite lets Python run while it indexes, and once the second pass is done the
-    workers leave a core to it while this process finishes (18.7k ACL papers: 1-2 CPU-s)."""
+    workers leave a core to it while this process finishes the build (18.7k ACL papers: 1-2 CPU-s).
+    Nothing of the build reads the index."""
     if learned is None:
         yield
         return
-    from concurrent.futures import ThreadPoolExecutor
+
+    def index() -> None:
+        learned.index.add(learned.texts)
+        learned.texts.clear()  # in the index now, and no longer held through the site's writing
 
     try:
         with ThreadPoolExecutor(1, thread_name_prefix="kg-index") as pool:
-            indexed = pool.submit(learned.index.add, learned.texts)
+            indexed = pool.submit(index)
             yield
             indexed.result()
-        learned.texts.clear()  # in the index now, and no longer held through the site's writing
     finally:
         learned.index.close()
 
@@ -547,8 +551,6 @@ class Sink:
         """Load ``triples``; when this returns the store holds them. A chunk is loaded in a thread
         while the next one is made: the bulk loader and the Turtle writer let Python run meanwhile,
         and the build's main process is its slowest part."""
-        from concurrent.futures import ThreadPoolExecutor
-
         stream = iter(triples if self.seen is None else self._unheld(triples))
         loading = None
         # (the loader thread starts at the first chunk)
@@ -712,20 +714,16 @@ class Increment:
         keys = {*self.added_papers, *self.resolver.reauthored, *self.redated, *self.cited, *self.relinked}
         return Changes(before, {paper_iri(k).value for k in keys} | self.touched | {x.value for x in restated})
 
-    def finish(self) -> set[ox.NamedNode]:
+    def finish(self, summaries: Executor) -> tuple[set[ox.NamedNode], Future]:
         """What only the end of the input decides: better author lists and display names, and
         the people of this build (told apart by ``triples`` already, which gave a fresh build's to
-        the store too), the method summaries.
-        Returns the subjects whose earlier statements that removed."""
-        from concurrent.futures import ThreadPoolExecutor
-
-        # The summaries read only the papers' links and years, all stored by now: the store makes
-        # them in a thread (Oxigraph lets Python run) while this one writes the people.
-        with ThreadPoolExecutor(1, thread_name_prefix="kg-summarise") as pool:
-            summarised = pool.submit(self._summarise)
-            restated = self._people()
-            summarised.result()
-        return restated | self.restated
+        the store too), the method summaries. Returns the subjects whose earlier statements that
+        removed, and the summaries being made in ``summaries``' thread: they read only the papers'
+        links and years, all stored by now, and nothing reads them before the build ends, so the
+        store makes them (Oxigraph lets Python run) while this thread writes the people, then
+        graph.ttl and the site (20k papers: 2.3 CPU-s, Oxigraph's)."""
+        summarised = summaries.submit(self._summarise)
+        return self._people() | self.restated, summarised
 
     def _people(self) -> set[ox.NamedNode]:
         resolver = self.resolver
@@ -906,8 +904,11 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     extractor = Extractor([*default_lexicon_paths(), *lexicons], methods_json, workers or os.cpu_count() or 1, dask)
     shown: Progress | None = None
     try:
+        # (the threads making the summaries and the index end before the store is closed, whatever happens)
         with library_warnings() as caught, \
-                _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
+                _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging), \
+                ThreadPoolExecutor(1, thread_name_prefix="kg-summarise") as summaries, \
+                contextlib.ExitStack() as ending:
             report.continued = db.ask("ASK { ?s ?p ?o }")
             stored = db.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] if report.continued else 0
             # the store's state that a kept site was read from (see kg.views.kept)
@@ -943,17 +944,16 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     sink.add(relink(increment, learned))
                 sink.add(increment.triples(documents))
                 del documents
-                with indexing(learned):
-                    if learned is not None:
-                        finish_vocabulary(increment, learned)
-                    if not report.papers and not report.unchanged and not report.replaced:
-                        raise BuildFailed("no papers found in the input: nothing was written", report.problems)
-                    step("resolving people and summarising methods")
-                    restated = increment.finish()
+                # (the index is made until the end of the build, and closed before the store)
+                ending.enter_context(indexing(learned))
+                if learned is not None:
+                    finish_vocabulary(increment, learned)
+                if not report.papers and not report.unchanged and not report.replaced:
+                    raise BuildFailed("no papers found in the input: nothing was written", report.problems)
+                step("resolving people and summarising methods")
+                restated, summarised = increment.finish(summaries)
             step("optimising the store")
             _optimize_when_due(db, report, stored)
-            # Counting a large store takes seconds: a build into one counts what it added.
-            report.triples = sink.added if report.continued else len(db)
             if staging is not None:
                 step("writing graph.ttl")
                 if sink.graph is not None:
@@ -969,6 +969,9 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes,
                                answers=gathered.answers() if gathered is not None else None)
                     report.site_seconds = time.perf_counter() - site_started
+            summarised.result()
+            # Counting a large store takes seconds: a build into one counts what it added.
+            report.triples = sink.added if report.continued else len(db)
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:
         if shown is not None:
