@@ -905,8 +905,8 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     shown: Progress | None = None
     try:
         # (the threads making the summaries and the index end before the store is closed, whatever happens)
-        with library_warnings() as caught, \
-                _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging), \
+        target = _target(Path(out) if out is not None else None, str(store) if store is not None else None)
+        with library_warnings() as caught, target as (db, staging), \
                 ThreadPoolExecutor(1, thread_name_prefix="kg-summarise") as summaries, \
                 contextlib.ExitStack() as ending:
             report.continued = db.ask("ASK { ?s ?p ?o }")

@@ -273,8 +273,9 @@ def _add_facts(f: dict[str, set], r: dict) -> None:
 
 
 #: The variables of the queries whose rows ``Gathered`` makes.
-_COLUMNS = {ALL_PAPERS: ("paper",), **{query: ("paper", fact) for query, fact in zip(ALL_FACTS, ("title", "start", "year", "url"))},
-            ALL_NAMES: ("person", "name"), ALL_CREATORS: ("paper", "person"), LINKS: ("paper", "method", "relation")}
+_COLUMNS = {ALL_PAPERS: ("paper",), ALL_NAMES: ("person", "name"), ALL_CREATORS: ("paper", "person"),
+            LINKS: ("paper", "method", "relation"),
+            **{query: ("paper", fact) for query, fact in zip(ALL_FACTS, ("title", "start", "year", "url"))}}
 
 
 class Gathered:
@@ -289,8 +290,7 @@ class Gathered:
         from kg.rdf.triples import A, dcterms, fabio, foaf, kg, schema, skos
 
         self._paper = kg.Paper
-        self._facts: dict[str, set[tuple]] = {query: set() for query in (ALL_PAPERS, *ALL_FACTS, ALL_NAMES, ALL_CREATORS,
-                                                                          LINKS)}
+        self._facts: dict[str, set[tuple]] = {query: set() for query in _COLUMNS}
         self._subjects: set[tuple] = set()  # (paper, category) of dcterms:subject
         self._labels: dict[str, set] = defaultdict(set)  # the skos:prefLabels of a subject
         self._notations: dict[str, set] = defaultdict(set)
