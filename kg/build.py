@@ -33,6 +33,7 @@ import shutil
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -538,18 +539,21 @@ def finish_vocabulary(increment: Increment, learned: Learned) -> None:
 def indexing(learned: Learned | None) -> Iterator[None]:
     """The new papers' texts added to the folder's full-text index in a thread meanwhile, then the
     index closed: SQLite lets Python run while it indexes, and once the second pass is done the
-    workers leave a core to it while this process finishes (18.7k ACL papers: 1-2 CPU-s)."""
+    workers leave a core to it while this process finishes the build (18.7k ACL papers: 1-2 CPU-s).
+    Nothing of the build reads the index."""
     if learned is None:
         yield
         return
-    from concurrent.futures import ThreadPoolExecutor
+
+    def index() -> None:
+        learned.index.add(learned.texts)
+        learned.texts.clear()  # in the index now, and no longer held through the site's writing
 
     try:
         with ThreadPoolExecutor(1, thread_name_prefix="kg-index") as pool:
-            indexed = pool.submit(learned.index.add, learned.texts)
+            indexed = pool.submit(index)
             yield
             indexed.result()
-        learned.texts.clear()  # in the index now, and no longer held through the site's writing
     finally:
         learned.index.close()
 
@@ -561,9 +565,10 @@ class Sink:
     as they go. ``only_new`` passes on only what the store does not hold yet (a build that
     continues a graph.ttl must not write again what it holds)."""
 
-    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool):
+    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool, gathered=None):
         self.store = store
         self.graph = graph
+        self.gathered = gathered  # a fresh build's site tables, gathered as the triples go (``Gathered``)
         self.seen: set[ox.Quad] | None = set() if only_new else None
         self.added = 0  # triples passed on (with ``only_new``: exactly those the store did not hold)
 
@@ -571,8 +576,6 @@ class Sink:
         """Load ``triples``; when this returns the store holds them. A chunk is loaded in a thread
         while the next one is made: the bulk loader and the Turtle writer let Python run meanwhile,
         and the build's main process is its slowest part."""
-        from concurrent.futures import ThreadPoolExecutor
-
         stream = iter(triples if self.seen is None else self._unheld(triples))
         loading = None
         # (the loader thread starts at the first chunk)
@@ -590,6 +593,8 @@ class Sink:
         self.store.add(chunk)
         if self.graph is not None:
             self.graph.write(chunk)
+        if self.gathered is not None:
+            self.gathered.watch(chunk)
 
     def _unheld(self, triples: Iterable[ox.Quad]) -> Iterator[ox.Quad]:
         # A subject the store said nothing of when first seen (a new paper, its evidence) holds only
@@ -626,6 +631,7 @@ class Increment:
         self.restated: set[ox.NamedNode] = set()
         self.touched: set[str] = set()  # IRIs of stored papers and people this build changed otherwise
         self.read_at: dict[str, tuple[str, int]] = {}  # a new paper's file and line, until its extraction is back
+        self.authored = False  # the author lists and people are given to the store already (a fresh build's)
         delta.fill_registries(sink.store, self.methods, self.described)
 
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
@@ -648,6 +654,13 @@ class Increment:
         if batch:
             pending.append(self.extractor.submit(batch))
         self.resolver.disambiguate()
+        if not self.report.continued:
+            # A fresh build's people are final once told apart, and no statement of the store is
+            # rewritten for them: they are loaded while the workers still extract, where this process
+            # shares the cores with them, not after, alone on one (20k papers: the build's end after
+            # the extraction, people and method summaries, 9.2-11.0 -> 5.1 CPU-s).
+            yield from self._authorships(self.added_papers)
+            self.authored = True
         while pending:
             yield from self._extraction_triples(pending.popleft().result())
 
@@ -726,19 +739,16 @@ class Increment:
         keys = {*self.added_papers, *self.resolver.reauthored, *self.redated, *self.cited, *self.relinked}
         return Changes(before, {paper_iri(k).value for k in keys} | self.touched | {x.value for x in restated})
 
-    def finish(self) -> set[ox.NamedNode]:
+    def finish(self, summaries: Executor) -> tuple[set[ox.NamedNode], Future]:
         """What only the end of the input decides: better author lists and display names, and
-        the people of this build (told apart by ``triples`` already), the method summaries.
-        Returns the subjects whose earlier statements that removed."""
-        from concurrent.futures import ThreadPoolExecutor
-
-        # The summaries read only the papers' links and years, all stored by now: the store makes
-        # them in a thread (Oxigraph lets Python run) while this one writes the people.
-        with ThreadPoolExecutor(1, thread_name_prefix="kg-summarise") as pool:
-            summarised = pool.submit(self._summarise)
-            restated = self._people()
-            summarised.result()
-        return restated | self.restated
+        the people of this build (told apart by ``triples`` already, which gave a fresh build's to
+        the store too), the method summaries. Returns the subjects whose earlier statements that
+        removed, and the summaries being made in ``summaries``' thread: they read only the papers'
+        links and years, all stored by now, and nothing reads them before the build ends, so the
+        store makes them (Oxigraph lets Python run) while this thread writes the people, then
+        graph.ttl and the site (20k papers: 2.3 CPU-s, Oxigraph's)."""
+        summarised = summaries.submit(self._summarise)
+        return self._people() | self.restated, summarised
 
     def _people(self) -> set[ox.NamedNode]:
         resolver = self.resolver
@@ -746,16 +756,23 @@ class Increment:
         restated, former = delta.rewrite(self.sink.store, stored, resolver.renamed())
         restated |= delta.merge_people(self.sink.store, resolver.formerly)
         restated |= delta.move_owners(self.sink.store, resolver.moved_owners())
-        papers = [delta.reauthored_paper(key, resolver.states[key]) for key in self.added_papers + stored]
-        people = resolver.listed_people()
-        if self.report.continued:  # a stored person's reasons are stated afresh
-            restated |= delta.drop_notes(self.sink.store, [person.key for person in people if person.notes])
-        self.sink.add(t for paper in papers for t in authorship_triples(paper))
-        self.sink.add(t for person in people for t in person_triples(person))
+        if not self.authored:
+            if self.report.continued:  # a stored person's reasons are stated afresh
+                restated |= delta.drop_notes(self.sink.store, [p.key for p in resolver.listed_people() if p.notes])
+            self.sink.add(self._authorships(self.added_papers + stored))
         restated |= delta.drop_unlisted(self.sink.store, former)  # named only by a list that a better one replaced
         self.sink.add(citation_links(self.sink.store, self.cited if self.report.continued else None))
         self.report.persons = len(resolver.new_people())
         return restated
+
+    def _authorships(self, papers: list[str]) -> Iterator[ox.Quad]:
+        """The author lists of ``papers`` (keys) as the resolver now holds them, then the people
+        this build lists."""
+        states = self.resolver.states
+        for key in papers:
+            yield from authorship_triples(delta.reauthored_paper(key, states[key]))
+        for person in self.resolver.listed_people():
+            yield from person_triples(person)
 
     def _summarise(self) -> None:
         if not self.report.continued or self.report.replaced:  # a replaced document may leave any method
@@ -912,8 +929,11 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
     extractor = Extractor([*default_lexicon_paths(), *lexicons], methods_json, workers or os.cpu_count() or 1, dask)
     shown: Progress | None = None
     try:
-        with library_warnings() as caught, \
-                _target(Path(out) if out is not None else None, str(store) if store is not None else None) as (db, staging):
+        # (the threads making the summaries and the index end before the store is closed, whatever happens)
+        target = _target(Path(out) if out is not None else None, str(store) if store is not None else None)
+        with library_warnings() as caught, target as (db, staging), \
+                ThreadPoolExecutor(1, thread_name_prefix="kg-summarise") as summaries, \
+                contextlib.ExitStack() as ending:
             report.continued = db.ask("ASK { ?s ?p ?o }")
             stored = db.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] if report.continued else 0
             # the store's state that a kept site was read from (see kg.views.kept)
@@ -929,7 +949,13 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             step = shown.step if shown else lambda phase: None
             graph = _graph_file(staging, report)
             # A graph.ttl continued must not state again what it holds; a store keeps one of each anyway.
-            sink = Sink(db, graph, only_new=report.continued and graph is not None)
+            # A fresh build's site takes the rows of its paper tables from what the build gave the store.
+            gathered = None
+            if views and staging is not None and not report.continued:
+                from kg.analytics.projections import Gathered
+
+                gathered = Gathered()
+            sink = Sink(db, graph, only_new=report.continued and graph is not None, gathered=gathered)
             for path in [ONTOLOGY_DIR / "kg.ttl", *lexicon_files(lexicons)]:
                 if path.exists():
                     sink.add(ox.parse(path=str(path)))
@@ -945,17 +971,16 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     sink.add(relink(increment, learned))
                 sink.add(increment.triples(documents))
                 del documents
-                with indexing(learned):
-                    if learned is not None:
-                        finish_vocabulary(increment, learned)
-                    if not report.papers and not report.unchanged and not report.replaced:
-                        raise BuildFailed("no papers found in the input: nothing was written", report.problems)
-                    step("resolving people and summarising methods")
-                    restated = increment.finish()
+                # (the index is made until the end of the build, and closed before the store)
+                ending.enter_context(indexing(learned))
+                if learned is not None:
+                    finish_vocabulary(increment, learned)
+                if not report.papers and not report.unchanged and not report.replaced:
+                    raise BuildFailed("no papers found in the input: nothing was written", report.problems)
+                step("resolving people and summarising methods")
+                restated, summarised = increment.finish(summaries)
             step("optimising the store")
             _optimize_when_due(db, report, stored)
-            # Counting a large store takes seconds: a build into one counts what it added.
-            report.triples = sink.added if report.continued else len(db)
             if staging is not None:
                 step("writing graph.ttl")
                 if sink.graph is not None:
@@ -968,8 +993,12 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     step("writing the site")
                     site_started = time.perf_counter()
                     changes = increment.site_changes(before, restated) if before and not report.replaced else None
-                    write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes)
+                    write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes,
+                               answers=gathered.answers() if gathered is not None else None)
                     report.site_seconds = time.perf_counter() - site_started
+            summarised.result()
+            # Counting a large store takes seconds: a build into one counts what it added.
+            report.triples = sink.added if report.continued else len(db)
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:
         if shown is not None:

@@ -258,3 +258,45 @@ def test_a_map_drawn_again_the_same_keeps_its_files(tmp_path):
     assert all((after[f].st_ino, after[f].st_mtime_ns) == (before[f].st_ino, before[f].st_mtime_ns) for f in before)
     assert pages(out) == first
     assert "a name it never had" not in load(out).index["labels"][subject]  # the facts kept are the store's again
+
+
+def test_a_fresh_builds_gathered_rows_make_the_tables_its_store_gives(tmp_path):
+    """The rows ``Gathered`` makes of the statements given to a store answer the paper tables'
+    queries as the store does: papers with and without facts, a title of something not a paper,
+    a category with labels and notations, a long abstract's first 300 characters, a statement
+    given twice, one in a named graph (not the default graph's)."""
+    import pyoxigraph as ox
+
+    from kg.analytics.projections import Gathered
+    from kg.rdf.store import LocalStore
+    from kg.rdf.triples import A, dcterms, fabio, foaf, kg, schema, skos, xsd
+
+    r = "https://example.org/"
+    p1, p2, p3, a1, a2, c1, c2, m1 = (ox.NamedNode(r + x) for x in ("p1", "p2", "p3", "a1", "a2", "c1", "c2", "m1"))
+    quads = [ox.Quad(p1, A, kg.Paper), ox.Quad(p2, A, kg.Paper), ox.Quad(p3, A, kg.Paper), ox.Quad(m1, A, kg.Method),
+             ox.Quad(p1, dcterms.title, ox.Literal("Zeta")), ox.Quad(p1, dcterms.title, ox.Literal("Alpha")),
+             ox.Quad(m1, dcterms.title, ox.Literal("Not a paper")),
+             ox.Quad(p2, dcterms.abstract, ox.Literal("Ünïcode " * 60)),
+             ox.Quad(p1, fabio.hasPublicationYear, ox.Literal("2019", datatype=xsd.gYear)),
+             ox.Quad(p1, schema.url, ox.NamedNode("https://example.org/paper")),
+             ox.Quad(p2, schema.url, ox.Literal("not a link")),
+             ox.Quad(p1, dcterms.creator, a1), ox.Quad(p1, dcterms.creator, a2), ox.Quad(p2, dcterms.creator, a1),
+             ox.Quad(a1, foaf.name, ox.Literal("Ann Alder")), ox.Quad(a1, foaf.name, ox.Literal("A. Alder")),
+             ox.Quad(p1, dcterms.subject, c1), ox.Quad(p2, dcterms.subject, c2), ox.Quad(m1, dcterms.subject, c1),
+             ox.Quad(c1, skos.prefLabel, ox.Literal("Parsing")), ox.Quad(c1, skos.notation, ox.Literal("cs.CL")),
+             ox.Quad(c1, skos.notation, ox.Literal("I.2.7")), ox.Quad(c2, skos.notation, ox.Literal("cs.LG")),
+             ox.Quad(p1, kg.proposes, m1), ox.Quad(p1, kg.mentions, m1), ox.Quad(p2, kg.usesModel, m1),
+             ox.Quad(m1, kg.uses, m1),
+             ox.Quad(p3, dcterms.title, ox.Literal("Elsewhere"), ox.NamedNode(r + "graph"))]
+    gathered = Gathered()
+    gathered.watch(quads[:10])
+    gathered.watch(quads[5:])
+    with LocalStore(tmp_path / "store", read_only=False) as store:
+        store.add(quads)
+        snapshot = Snapshot(store)
+        for sparql, rows in gathered.answers().items():
+            snapshot.answer(sparql, rows)
+        tables = PaperTables.read(snapshot)
+        assert tables == PaperTables.read(store)
+        assert tables.papers[r + "p1"]["title"] == "Alpha" and tables.names[r + "a1"] == "A. Alder"
+        assert tables.categories == {r + "p1": ["Parsing"], r + "p2": ["cs.LG"]} and r + "p3" in tables.papers

@@ -177,23 +177,26 @@ def _papers_of_method(tables):
 
 def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
-               changes: Changes | None = None) -> Path:
+               changes: Changes | None = None, answers: dict[str, list[dict]] | None = None) -> Path:
     """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
     index path. ``max_nodes`` caps the two big networks (default: ``kg.defaults.MAX_NODES``).
     ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
     reused where its inputs did not change (``kg.views.kept``; ``changes``: what an increment
-    changed since, else nothing), so the pages are the same as written afresh."""
+    changed since, else nothing), so the pages are the same as written afresh. ``answers``: rows
+    of queries without parameters, as the store would give them (``kg.analytics.projections.Gathered``)."""
     # what lives already (a build's registries) is out of the collector's sight meanwhile: the
     # site makes millions of small objects that stay (rows, tables, projections)
     with collecting_less(freeze=True), contextlib.ExitStack() as forks:
-        return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes, forks)
+        return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes, forks, answers or {})
 
 
 def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: int, previous: str | Path | None,
-                changes: Changes | None, forks: contextlib.ExitStack) -> Path:
+                changes: Changes | None, forks: contextlib.ExitStack, answers: dict[str, list[dict]]) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     # the pages share what they read and project; the fingerprint's counts are the index's too
     snapshot = Snapshot(store)
+    for sparql, rows in answers.items():
+        snapshot.answer(sparql, rows)
     now = fingerprint(snapshot)
     data = load(previous)
     reused = reuse_tables(data, store, changes, now) if previous is not None else Reuse()
