@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
@@ -53,6 +54,9 @@ from kg.rdf.triples import (authorship_triples, category_triples, dcterms, extra
                             source_iri, source_triples)
 from kg.resolve import Change, MethodRegistry, Resolver
 from kg.terminal import Progress, library_warnings
+
+if TYPE_CHECKING:
+    from kg.analytics.projections import Gathered
 
 BATCH = 400  # papers per extraction batch
 #: Batches sent to forked workers ahead of the one being written: every batch of 100k papers, and a
@@ -565,7 +569,7 @@ class Sink:
     as they go. ``only_new`` passes on only what the store does not hold yet (a build that
     continues a graph.ttl must not write again what it holds)."""
 
-    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool, gathered=None):
+    def __init__(self, store: Store, graph: GraphFile | None, only_new: bool, gathered: Gathered | None = None):
         self.store = store
         self.graph = graph
         self.gathered = gathered  # a fresh build's site tables, gathered as the triples go (``Gathered``)

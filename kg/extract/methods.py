@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -453,7 +454,13 @@ def _acts_as_method(view: DocView, spots: list[tuple[int, int]]) -> bool:
 
 
 _VERB_BEFORE = re.compile(r"(?<![\w-])(" + _word_alternation(_KIND_WORDS["verb_before"]) + r") $")
+_VERB_BEFORE_REACH = max(map(len, _KIND_WORDS["verb_before"])) + 2  # the word, a space, and the char before it
 _DETERMINER_AFTER = re.compile(r" (?:" + _word_alternation(sorted(cues().determiners)) + r")\b")
+
+
+def _catalogued_in(view: DocView, ab: Abbrev) -> Iterator[tuple[int, int]]:
+    """The spans of the catalogue's method matches within ``ab``'s long form."""
+    return ((a, b) for a, b, _, kind in view.lex if kind == "method" and ab.long_start <= a and b <= ab.long_end)
 
 
 def _used_as_verb(text: str, a: int, b: int) -> bool:
@@ -463,7 +470,7 @@ def _used_as_verb(text: str, a: int, b: int) -> bool:
     word = text[a:b]
     if not word.islower() or " " in word:
         return False
-    m = _VERB_BEFORE.search(text, max(0, a - 8), a)
+    m = _VERB_BEFORE.search(text, max(0, a - _VERB_BEFORE_REACH), a)
     return m is not None and (m.group(1) != "to" or _DETERMINER_AFTER.match(text, b) is not None)
 
 
@@ -820,14 +827,14 @@ class MethodFinder:
         """The long form is a catalogued method with words before it that make it one of a kind: a
         catalogue match ends it ("agent-aware dropout Deep Q-Network"), or its last word is a
         catalogued acronym the tokens did not set apart ("word-character LSTM(WC-LSTM)")."""
-        if any(kind == "method" and ab.long_start < a and b == ab.long_end for a, b, _, kind in view.lex):
+        if any(ab.long_start < a and b == ab.long_end for a, b in _catalogued_in(view, ab)):
             return True
         last = ab.long.rsplit(" ", 1)[-1]
         return last != ab.long and is_acronym_like(last) and self.lex_method(last, allow_generic=True) is not None
 
     @staticmethod
     def _builds_on_method(view: DocView, ab: Abbrev) -> bool:
-        return any(kind == "method" and ab.long_start <= a and b <= ab.long_end for a, b, _, kind in view.lex)
+        return any(True for _ in _catalogued_in(view, ab))
 
     @staticmethod
     def _used_as_method(view: DocView, ab: Abbrev) -> bool:

@@ -535,7 +535,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     appos = ("," in sent or "-" in sent or "—" in sent or ":" in sent) and (
         proposing or passive or "new" in low or "novel" in low or "proposed" in low)
     for m in (APPOSITIVE.finditer(sent) if appos else ()):
-        if not (proposing or passive or re.search(r"\b(?:new|novel|proposed)\b", m.group())):
+        novel = NEW_WORD.search(m.group()) is not None
+        if not (proposing or passive or novel):
             continue
         name = parse_name(text, s_start + m.end(), s_end)
         if name and not _is_generic_name(text[name.start:name.end]):
@@ -547,7 +548,6 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 parts += _conjuncts(text, name, s_end, acronym_longs, coined)
             # (a catalogued method only where the kind is said to be new: "two models – Support Vector Machines (SVM)
             # and ..." spells out known ones, "a new type of language model, EntityNLM," names the paper's)
-            novel = re.search(r"\b(?:new|novel|proposed)\b", m.group())
             out.extend(Naming(part, "pattern:appositive", 0.85) for part in parts
                        if novel or not (known and known(text[part.start:part.end])))
     called = any(w in low for w in ("called", "named", "dubbed", "termed", "coined", "namely", "i.e.", "known as",
@@ -980,6 +980,7 @@ OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|p
 OWN_BEFORE_LONG = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?$")
 KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
+NEW_WORD = re.compile(r"\b(?:new|novel|proposed)\b")  # what says a thing is the text's own
 NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
 NOVEL_LONG_FORM = re.compile(r"\b(?:[Aa]n?)\s+(?:new|novel)\s+(?=[A-Z])")
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
