@@ -39,6 +39,25 @@ def test_the_plural_of_an_acronym_ending_in_s_or_u_is_made_singular():
         ["DRS", "GPU", "CORPUS", "ANALYSIS", "analysis", "class"]
 
 
+def test_a_closing_plus_is_part_of_the_key_a_joining_plus_is_not():
+    from kg.extract.text import norm_key
+
+    assert norm_key("k-means++") == norm_key("kmeans++") != norm_key("k-means")
+    assert norm_key("UNet 3+") != norm_key("UNet 3")
+    assert norm_key("BERT+CRF") == norm_key("BERT-CRF") == norm_key("BERT CRF") == norm_key("BERT + CRF")
+
+
+def test_a_plus_plus_name_is_not_its_base(nlp):
+    doc = nlp("We use k-means++ to initialise the centroids, then run k-means.")
+    ms = methods_of(doc)
+    assert ms["k-means++"]["key"] == KGM + "k-means-plus-plus" and texts(doc, ms["k-means++"]) == ["k-means++"]
+    assert ms["k-means"]["key"] == KGM + "k-means" and texts(doc, ms["k-means"]) == ["k-means"]
+    doc = nlp("We present ZedTagger++ 2.0, an extension of ZedTagger. ZedTagger++ outperforms ZedTagger.")
+    ms = methods_of(doc)
+    assert ms["ZedTagger++"]["role"] == "proposes" and texts(doc, ms["ZedTagger++"]) == ["ZedTagger++"] * 2
+    assert ms["ZedTagger"]["role"] != "proposes" and texts(doc, ms["ZedTagger"]) == ["ZedTagger"] * 2
+
+
 def test_latex_accents_match_the_lexicon(nlp):
     doc = nlp('We speed up the Nystr\\"om method with sketches.')
     assert "Nyström method" in methods_of(doc)
@@ -572,6 +591,22 @@ def test_a_description_of_a_catalogued_method_joins_no_other_papers_method_to_it
     a, b = ({m.method.label.lower(): m for m in ex.methods} for ex in extractions)
     assert "twin-passage BERT" in a["bert"].method.descriptions  # paper a describes BERT
     assert b["twin-passage bert"].role == "proposes" and b["twin-passage bert"].method.key != a["bert"].method.key
+
+
+def test_a_plus_plus_name_of_one_paper_joins_no_other_papers_base_name():
+    from extract_support import paper
+
+    from kg.extract import canonicalise, extract_papers
+    from kg.resolve.methods import MethodRegistry
+    papers = [paper("a", "We propose ZedTagger, a fast tagger for noisy text."),
+              paper("b", "We propose ZedTagger++, a faster tagger for noisy text.")]
+    extractions = list(extract_papers(papers, pipeline()))
+    canonicalise(extractions)
+    registry = MethodRegistry()
+    for ex in extractions:
+        list(registry.assign_all(ex))
+    (a,), (b,) = ([m.method for m in ex.methods if m.role == "proposes"] for ex in extractions)
+    assert (a.label, b.label) == ("ZedTagger", "ZedTagger++") and a.key != b.key
 
 
 @pytest.mark.parametrize("text,kept,dropped", [

@@ -73,12 +73,17 @@ def singular(word: str) -> str:
     return w
 
 
+_KEY_WORD = re.compile(r"[0-9A-Za-z]+(?:\+\+?(?![0-9A-Za-z+]))?")
+
+
 @lru_cache(maxsize=200_000)
 def norm_key(label: str) -> str:
     """The identity of a label across papers: LaTeX cleaned, accents folded, case folded,
-    punctuation dropped, the last word singular (``Gaussian processes`` == ``Gaussian Process``)."""
+    punctuation dropped, the last word singular (``Gaussian processes`` == ``Gaussian Process``).
+    A word's closing ``+`` or ``++`` is kept, a name of its own (``k-means++`` is not ``k-means``);
+    a ``+`` joining two words is dropped (``BERT+CRF`` == ``BERT-CRF``)."""
     text = ascii_fold(delatex(label))
-    words = re.findall(r"[0-9A-Za-z]+", text)
+    words = _KEY_WORD.findall(text)
     if not words:
         return ""
     words[-1] = singular(words[-1])
