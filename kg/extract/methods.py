@@ -861,9 +861,10 @@ class MethodFinder:
             links += 1
             return links
 
-        # 1. lexicon
+        # 1. lexicon (not a catalogued name inside a longer one the text writes, a dataset's, a model's or
+        # a link's: that name's part, "CNN" of "the CNN-DM dataset", "ABC" of "the ABC Treebank")
         for a, b, iri, kind in view.lex:
-            if kind != "method":
+            if kind != "method" or any(s <= a and b <= e and e - s > b - a for s, e in ent_spans):
                 continue
             c = self.lexicon.concepts.get(iri)
             if c is None:
