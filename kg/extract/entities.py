@@ -59,6 +59,14 @@ def find_urls(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def find_emails(text: str) -> list[tuple[int, int]]:
+    """The spans of e-mail addresses: like a URL's, no name's."""
+    return [(m.start(), m.end()) for m in _EMAIL.finditer(text)] if "@" in text else []
+
+
 def is_citation_url(url: str) -> bool:
     return bool(re.search(r"(?i)//(?:www\.)?(?:arxiv\.org|doi\.org|dx\.doi\.org)/", url))
 

@@ -34,7 +34,8 @@ class DocView:
     title_end: int = 0  # the title is text[:title_end]; 0 when there is none
     abbrevs: list[Abbrev] = field(default_factory=list)
     lex: list[tuple[int, int, str, str]] = field(default_factory=list)  # start, end, iri, kind
-    entities: list[tuple[int, int]] = field(default_factory=list)
+    entities: list[tuple[int, int]] = field(default_factory=list)  # datasets, models and links
+    links: list[tuple[int, int]] = field(default_factory=list)  # URLs, arXiv ids, e-mail addresses
     no_method_names: dict[tuple[str, bool], bool] = field(default_factory=dict)  # see _names_no_method
 
     def __post_init__(self):
@@ -1084,6 +1085,9 @@ class MethodFinder:
         self._rejected_longs = [(ab.long_start, ab.long_end) for ab in rejected_abs if ab.short in rejected_shorts]
         self._patterns(view, cands, rejected_shorts)
 
+        # no name is taken from inside a link ("CMM-VR" of "https://github.com/x/CMM-VR": a variant's shape)
+        if view.links:
+            cands = [c for c in cands if not _overlaps(c.start, c.end, view.links)]
         # a word that stands for a score in the text is a metric there, whatever it names elsewhere,
         # alone or described ("the macro-averaged LAS")
         scores = {text[c.start:c.end] for c in cands if not c.proposed and " " not in text[c.start:c.end]
