@@ -79,6 +79,10 @@ def test_catalogue_and_pattern_datasets(nlp):
     ("We train FooParser, a model trained on a large corpus of tweets.", []),
     ("We parse the Tagalog ZedBank and the QuxLex 2.0 with a Treebank-style parser.", ["Tagalog ZedBank", "QuxLex 2.0"]),
     ("Scores on the ZEDTEST test suite are low.", ["ZEDTEST"]),
+    # a kind word modifying a tool's head names no resource: a system, a toolkit
+    ("We present ZEDREX-QM, a main memory database system for relation extraction.", []),
+    ("QuxKorp is a corpus management system. ZedCAT is a corpus analysis toolkit.", []),
+    ("We release LoremWOZ, a benchmark multi-domain dialogue dataset.", ["LoremWOZ"]),
 ])
 def test_described_datasets(nlp, text, expected):
     assert names(doc := nlp(text), "dataset") == expected, doc._.kg_datasets

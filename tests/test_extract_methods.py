@@ -695,6 +695,27 @@ def test_an_x_based_list_item_is_its_x(nlp):
     assert {"CRF", "LSTM"} <= set(ms) and not any(k.endswith("-based") for k in ms)
 
 
+@pytest.mark.parametrize("text,wrong,urls", [
+    # a variant's shape inside the code's address or an e-mail address is the repository's or mailbox's
+    ("We propose CMM, a cascaded modulation network. Our code is available at https://github.com/someone/CMM-VR.",
+     "CMM-VR", ["https://github.com/someone/CMM-VR"]),
+    ("We propose ZedNet, a tagger for tweets. Write to ZedNet-Team@lab.org for the data.", "ZedNet-Team", []),
+])
+def test_no_method_name_is_taken_from_inside_a_link(nlp, text, wrong, urls):
+    doc = nlp(text)
+    roles = {k: m["role"] for k, m in methods_of(doc).items()}
+    assert wrong not in roles and list(roles.values()) == ["proposes"], roles
+    assert [u for _, _, u in doc._.kg_urls] == urls  # the code's address is still its code link
+
+
+def test_a_catalogued_acronym_heading_a_dataset_name_is_no_method(nlp):
+    # "the CNN-DM dataset" names a dataset; its head CNN is that name's part, not the catalogue's network
+    doc = nlp("We evaluate on the CNN-DM dataset and report ROUGE.")
+    assert "CNN-DM" in [x[2] for x in doc._.kg_datasets] and "CNN" not in methods_of(doc)
+    # the head of a kind ("CNN-based") or of a catalogued compound stays the method
+    assert "CNN" in methods_of(nlp("We evaluate a CNN-based tagger on the CNN-DM dataset."))
+
+
 def test_a_defined_long_form_inside_a_longer_catalogued_name_is_that_name(nlp):
     # "Reinforcement Learning (RL)" is defined; "reinforcement learning from human feedback" stays RLHF
     ms = methods_of(nlp("Reinforcement Learning (RL) agents learn from rewards. We show that reinforcement "

@@ -34,8 +34,8 @@ from spacy.tokens import Doc
 from spacy.util import filter_spans, minibatch
 
 from .abbrev import Abbrev, find_abbreviations, split_sentences
-from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_model_shapes, find_urls,
-                       names_shared_task, written_with_head)
+from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_emails, find_model_shapes,
+                       find_urls, names_shared_task, written_with_head)
 from .keywords import phrase_keywords
 from .lexicon import Lexicon, get_lexicon
 from .lineage import find_lineage, own_variant_name
@@ -81,8 +81,8 @@ def _view(doc: Doc) -> DocView:
     abbrevs = [Abbrev(*a) for a in (ext.kg_abbrevs or [])]
     lex = [tuple(x) for x in (ext.kg_lex or [])]
     ents = [(x[0], x[1]) for x in (ext.kg_datasets or []) + (ext.kg_models or [])]
-    ents += [(x[0], x[1]) for x in (ext.kg_urls or []) + (ext.kg_arxiv or [])]
-    return DocView(doc_text(doc), _sents(doc), ext.kg_title_end or 0, abbrevs, lex, ents)
+    links = [(x[0], x[1]) for x in (ext.kg_urls or []) + (ext.kg_arxiv or [])] + find_emails(doc_text(doc))
+    return DocView(doc_text(doc), _sents(doc), ext.kg_title_end or 0, abbrevs, lex, ents + links, links=links)
 
 
 class _Batched:
@@ -307,7 +307,7 @@ class EntityFinder(_Batched):
         text = doc_text(doc)
         urls = find_urls(text)
         arx = find_arxiv_ids(text)
-        link_spans = [(a, b) for a, b, _ in urls] + [(a, b) for a, b, _ in arx]
+        link_spans = [(a, b) for a, b, _ in urls] + [(a, b) for a, b, _ in arx] + find_emails(text)
         found = {"dataset": [], "model": []}
         for a, b, iri, kind in doc._.kg_lex or []:
             if kind not in found:

@@ -59,6 +59,14 @@ def find_urls(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def find_emails(text: str) -> list[tuple[int, int]]:
+    """The spans of e-mail addresses: like a URL's, no name's."""
+    return [(m.start(), m.end()) for m in _EMAIL.finditer(text)] if "@" in text else []
+
+
 def is_citation_url(url: str) -> bool:
     return bool(re.search(r"(?i)//(?:www\.)?(?:arxiv\.org|doi\.org|dx\.doi\.org)/", url))
 
@@ -169,9 +177,11 @@ _KIND_WORD = re.compile(rf"\b(?:{_KIND})(?![\w-])")
 _APPOSITION = re.compile(r"(?:,|[ \t]is)[ \t]+(?:a|an|the|our)[ \t]")
 _LEAD_STOP = frozenset(_CUES["lead_stops"])
 # "We release ZedBank, a corpus of ...", "ZedBank (ZB) is a new treebank"
+# (a kind word that modifies a tool's head says no resource: "X, a main memory database system")
+_KIND_MODIFIES = rf"[ \t]+(?:[a-z][a-z-]*[ \t]+){{0,2}}?(?:{_alternatives(_CUES['kind_modified_heads'])})(?![\w-])"
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])({_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,3}})(?:[ \t]*\([^()\n]{{1,40}}\))?(?:[ \t]*,|[ \t]+is)"
-    rf"[ \t]+(?:a|an|the|our)[ \t]+((?:[\w-]+[ \t]+){{0,5}}?)(?:{_KIND})(?![\w-])")
+    rf"[ \t]+(?:a|an|the|our)[ \t]+((?:[\w-]+[ \t]+){{0,5}}?)(?:{_KIND})(?![\w-])(?!{_KIND_MODIFIES})")
 _ITEMS = rf"{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,2}}"
 # "two popular datasets, Zed and Qux", "on benchmarks such as ZedQA and QuxQA"
 _AFTER_KIND = re.compile(

@@ -34,7 +34,8 @@ class DocView:
     title_end: int = 0  # the title is text[:title_end]; 0 when there is none
     abbrevs: list[Abbrev] = field(default_factory=list)
     lex: list[tuple[int, int, str, str]] = field(default_factory=list)  # start, end, iri, kind
-    entities: list[tuple[int, int]] = field(default_factory=list)
+    entities: list[tuple[int, int]] = field(default_factory=list)  # datasets, models and links
+    links: list[tuple[int, int]] = field(default_factory=list)  # URLs, arXiv ids, e-mail addresses
     no_method_names: dict[tuple[str, bool], bool] = field(default_factory=dict)  # see _names_no_method
 
     def __post_init__(self):
@@ -861,9 +862,10 @@ class MethodFinder:
             links += 1
             return links
 
-        # 1. lexicon
+        # 1. lexicon (not a catalogued name inside a longer one the text writes, a dataset's, a model's or
+        # a link's: that name's part, "CNN" of "the CNN-DM dataset", "ABC" of "the ABC Treebank")
         for a, b, iri, kind in view.lex:
-            if kind != "method":
+            if kind != "method" or any(s <= a and b <= e and e - s > b - a for s, e in ent_spans):
                 continue
             c = self.lexicon.concepts.get(iri)
             if c is None:
@@ -1083,6 +1085,9 @@ class MethodFinder:
         self._rejected_longs = [(ab.long_start, ab.long_end) for ab in rejected_abs if ab.short in rejected_shorts]
         self._patterns(view, cands, rejected_shorts)
 
+        # no name is taken from inside a link ("CMM-VR" of "https://github.com/x/CMM-VR": a variant's shape)
+        if view.links:
+            cands = [c for c in cands if not _overlaps(c.start, c.end, view.links)]
         # a word that stands for a score in the text is a metric there, whatever it names elsewhere,
         # alone or described ("the macro-averaged LAS")
         scores = {text[c.start:c.end] for c in cands if not c.proposed and " " not in text[c.start:c.end]
