@@ -826,8 +826,9 @@ class MethodFinder:
     def _ends_in_method(self, view: DocView, ab: Abbrev) -> bool:
         """The long form is a catalogued method with words before it that make it one of a kind: a
         catalogue match ends it ("agent-aware dropout Deep Q-Network"), or its last word is a
-        catalogued acronym the tokens did not set apart ("word-character LSTM(WC-LSTM)")."""
-        if any(ab.long_start < a and b == ab.long_end for a, b in _catalogued_in(view, ab)):
+        catalogued acronym the tokens did not set apart ("word-character LSTM(WC-LSTM)"). The match may run on
+        past a generic last word the long form left out ("... into Recurrent Encoder-Decoder frameworks (ICRED)")."""
+        if any(kind == "method" and ab.long_start < a < ab.long_end <= b for a, b, _, kind in view.lex):
             return True
         last = ab.long.rsplit(" ", 1)[-1]
         return last != ab.long and is_acronym_like(last) and self.lex_method(last, allow_generic=True) is not None
