@@ -53,6 +53,21 @@ def test_schwartz_hearst_core():
     assert best_long_form("XYZ", "nothing alike") is None
 
 
+@pytest.mark.parametrize("sentence,long", [
+    # the alignment that opens the most words, not the nearest letters ("D" and "N" inside "dependency")
+    ("we propose a model called discriminative neural dependency model with valence (D-NDMV) that parses",
+     "discriminative neural dependency model with valence"),
+    ("a model which incorporates Interlocutor-aware Contexts into Recurrent Encoder-Decoder (ICRED) for chats",
+     "Interlocutor-aware Contexts into Recurrent Encoder-Decoder"),
+    # but not one that skips words to open more ("text ... medical ... expressions")
+    ("we extract text by annotating a corpus of medical reports with time expressions (TIMEXes) here",
+     "time expressions"),
+    ("an end-to-end model called memory-to-sequence (Mem2Seq) for dialogue", "memory-to-sequence"),
+])
+def test_long_form_alignment_opens_words(sentence, long):
+    assert [p[1] for p in pairs(sentence)] == [long]
+
+
 def test_sentences_keep_abbreviations_whole():
     text = "We compare w.r.t. the baseline, e.g. the old one. It works.Then more i.e. this."
     sents = [text[a:b] for a, b in split_sentences(text)]

@@ -746,3 +746,14 @@ def test_a_proposed_name_ending_in_a_name_the_catalogue_sees_adds_not_its_last_w
     # "an attention-based Wasserstein GAN": the catalogue sees Wasserstein GAN; its last word GAN is no second base
     ms = methods_of(nlp("We introduce an attention-based Wasserstein GAN for images. It works well."))
     assert "GAN" not in ms
+
+
+def test_a_long_form_ending_inside_a_catalogued_name_is_a_kind_of_it(nlp):
+    # the long form leaves out the generic word the catalogued match "diffusion model" runs on to
+    doc = nlp("We present a tagger with Speaker-aware Contexts into Recurrent Consistency model (SCRC) for speech. It wins.")
+    assert "SCRC" in methods_of(doc)
+
+
+def test_a_kind_of_method_the_long_form_left_out_makes_the_acronym_a_method(nlp):
+    doc = nlp("We propose a Recursive Topic with Keyword Mask model (RTKM) for question answering.")
+    assert "RTKM" in methods_of(doc)

@@ -101,25 +101,60 @@ def best_long_form(short: str, long: str) -> int | None:
     return k
 
 
+def _word_start(long: str, i: int) -> bool:
+    """A word begins at ``i``: after a space or a hyphen, or at a capital after a small letter ("OpenDial")."""
+    return i == 0 or not long[i - 1].isalnum() or (long[i].isupper() and long[i - 1].islower())
+
+
+_NONE = float("-inf")
+
+
 def _best_long_form(short: str, long: str) -> int | None:
-    s_idx = len(short) - 1
-    l_idx = len(long) - 1
-    while s_idx >= 0:
-        c = short[s_idx].lower()
-        if not c.isalnum():
-            s_idx -= 1
-            continue
-        while l_idx >= 0 and (long[l_idx].lower() != c or
-                              (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())):
-            l_idx -= 1
-        if l_idx < 0:
-            return None
-        l_idx -= 1
-        s_idx -= 1
-    start = l_idx + 1
-    while start > 0 and not long[start - 1].isspace():
-        start -= 1
-    return start
+    """Schwartz-Hearst's test (every letter of the short form in order, the first one opening a word),
+    with the alignment whose letters open the most words, less the words whose first letter is none of
+    them, rather than the nearest one: "discriminative neural dependency model with valence (D-NDMV)",
+    not the Ds and the N inside "dependency", nor "text by annotating ... with time expressions
+    (TIMEXes)"; of equally good ones, the shortest long form."""
+    letters = [c.lower() for c in short if c.isalnum()]
+    if not letters or not long:
+        return None
+    low, n = long.lower(), len(long)
+    word = [0] * n  # the index of the space-separated word each character is in
+    for p in range(1, n):
+        word[p] = word[p - 1] + (long[p - 1].isspace() and not long[p].isspace())
+    words = word[-1] + 1
+    opens = [_word_start(long, p) for p in range(n)]
+    heads = [False] * n  # the first letter of a word ("(Neural" at "N")
+    seen = False  # a letter of the word so far
+    for p in range(n):
+        seen = seen and word[p] == word[p - 1]
+        heads[p] = long[p].isalnum() and not seen
+        seen = seen or long[p].isalnum()
+    # best[p]: the score of the letters from the current one on, the current one at p
+    best = [opens[p] - (words - 1 - word[p]) if low[p] == letters[-1] else _NONE for p in range(n)]
+    for c in reversed(letters[:-1]):
+        word_best = [_NONE] * words
+        for p in range(n):
+            word_best[word[p]] = max(word_best[word[p]], best[p] - (not heads[p]))  # a word not opened costs one
+        later = [_NONE] * (words + 1)  # later[w]: the best of word_best[v] - v over the words v > w
+        for w in range(words - 1, -1, -1):
+            later[w] = max(later[w + 1], word_best[w + 1] - (w + 1) if w + 1 < words else _NONE)
+        row = [_NONE] * n
+        in_word = _NONE  # the best of best[q] for q > p in p's word
+        for p in range(n - 1, -1, -1):
+            if p + 1 < n and word[p + 1] != word[p]:
+                in_word = _NONE
+            if low[p] == c:
+                row[p] = opens[p] + max(in_word, later[word[p]] + word[p] + 1)
+            in_word = max(in_word, best[p])
+        best = row
+    starts = [p for p in range(n) if best[p] > _NONE and (p == 0 or not long[p - 1].isalnum())]
+    if not starts:
+        return None
+    first = max(starts, key=lambda p: (best[p], p))
+    while first > 0 and not long[first - 1].isspace():
+        first -= 1
+    return first
 
 
 def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
@@ -146,28 +181,6 @@ def _drop_generic_tail(short: str, text: str, a: int, b: int) -> int:
     if m and best_long_form(short, text[a:m.start()]) == 0:
         return m.start()
     return b
-
-
-def _prefer_initials(short: str, seg: str, rel: int) -> int:
-    """When the words just before the parenthesis spell the acronym by their initials, start there
-    (``coupled covariance eigenproblem (CCE)``, which plain Schwartz-Hearst cuts short)."""
-    letters = [c.lower() for c in short if c.isalpha()]
-    if not 2 <= len(letters) <= 8 or not short.isupper():
-        return rel
-    words = list(re.finditer(r"[A-Za-z0-9]+", seg))
-    for n in range(len(letters), 1, -1):
-        if len(words) < n:
-            continue
-        tail = words[-n:]
-        initials = [w.group()[0].lower() for w in tail]
-        if initials == letters[:n] if n == len(letters) else False:
-            if tail[0].start() < rel:
-                start = tail[0].start()
-                while start > 0 and not seg[start - 1].isspace():
-                    start -= 1
-                return start
-            return rel
-    return rel
 
 
 def find_abbreviations(text: str, sentences: list[tuple[int, int]]) -> list[Abbrev]:
@@ -204,7 +217,6 @@ def find_abbreviations(text: str, sentences: list[tuple[int, int]]) -> list[Abbr
                 rel = best_long_form(inner, seg)
                 if rel is None:
                     continue
-                rel = _prefer_initials(inner, seg, rel)
                 la, lb = _strip_span(text, w_start + rel, w_start + len(seg))
                 lb = _drop_generic_tail(inner, text, la, lb)
                 long = text[la:lb]

@@ -310,8 +310,19 @@ def _described(words: str) -> bool:
     return all(w in DESCRIBING or w in design or w.rsplit("-", 1)[-1] in X_SUFFIXES for w in words.lower().split())
 
 
+def _left_out_kind(text: str, ab: Abbrev) -> str:
+    """The kind of method a long form left out before its acronym's parenthesis ("a Keyword Mask model
+    (KMM)"), singular; "" when none."""
+    left_out = re.fullmatch(r"\s+([a-z][a-z-]+)\s*\(\s*", text[ab.long_end:ab.short_start]) if ab.order == "long_short" else None
+    kind = singular(left_out.group(1)) if left_out else ""
+    return kind if kind in _METHOD_FOLLOW else ""
+
+
 def _follow_word(text: str, ab: Abbrev) -> str:
-    """The lowercase word after a defined acronym ("XY framework"), singular; "" when none."""
+    """The lowercase word after a defined acronym ("XY framework"), singular; "" when none. A kind of
+    method the long form left out comes first: "a Keyword Mask model (KMM) for"."""
+    if _left_out_kind(text, ab):
+        return _left_out_kind(text, ab)
     follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
         else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
     return singular(follow.group(1)) if follow else ""
@@ -777,6 +788,9 @@ class MethodFinder:
         iri = self.lex_method(ab.long) or self._short_if_compatible(ab, allow_generic=False)
         if iri:
             return True, iri, 0.9
+        left_out = _left_out_kind(text, ab)
+        if left_out and self.lex_method(ab.long + " " + left_out):
+            return False, None, 0.0  # "the Nyström method (NM)": the catalogue's match names it whole
         kinds = {self.lex_kind(ab.long), self.lex_kind(ab.short)}
         if kinds & {"dataset", "model"} or self.defines_task(view, ab):
             return False, None, 0.0
@@ -827,8 +841,9 @@ class MethodFinder:
     def _ends_in_method(self, view: DocView, ab: Abbrev) -> bool:
         """The long form is a catalogued method with words before it that make it one of a kind: a
         catalogue match ends it ("agent-aware dropout Deep Q-Network"), or its last word is a
-        catalogued acronym the tokens did not set apart ("word-character LSTM(WC-LSTM)")."""
-        if any(ab.long_start < a and b == ab.long_end for a, b in _catalogued_in(view, ab)):
+        catalogued acronym the tokens did not set apart ("word-character LSTM(WC-LSTM)"). The match may run on
+        past a generic last word the long form left out ("... into Recurrent Encoder-Decoder frameworks (ICRED)")."""
+        if any(kind == "method" and ab.long_start < a < ab.long_end <= b for a, b, _, kind in view.lex):
             return True
         last = ab.long.rsplit(" ", 1)[-1]
         return last != ab.long and is_acronym_like(last) and self.lex_method(last, allow_generic=True) is not None
