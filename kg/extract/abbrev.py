@@ -125,9 +125,10 @@ def _best_long_form(short: str, long: str) -> int | None:
     words = word[-1] + 1
     opens = [_word_start(long, p) for p in range(n)]
     heads = [False] * n  # the first letter of a word ("(Neural" at "N")
-    seen = False  # a letter of the word so far
+    seen = False  # a letter of p's word before p
     for p in range(n):
-        seen = seen and word[p] == word[p - 1]
+        if p and word[p] != word[p - 1]:
+            seen = False
         heads[p] = long[p].isalnum() and not seen
         seen = seen or long[p].isalnum()
     # best[p]: the score of the letters from the current one on, the current one at p
@@ -136,9 +137,9 @@ def _best_long_form(short: str, long: str) -> int | None:
         word_best = [_NONE] * words
         for p in range(n):
             word_best[word[p]] = max(word_best[word[p]], best[p] - (not heads[p]))  # a word not opened costs one
-        later = [_NONE] * (words + 1)  # later[w]: the best of word_best[v] - v over the words v > w
-        for w in range(words - 1, -1, -1):
-            later[w] = max(later[w + 1], word_best[w + 1] - (w + 1) if w + 1 < words else _NONE)
+        later = [_NONE] * words  # later[w]: the best of word_best[v] - v over the words v > w
+        for w in range(words - 2, -1, -1):
+            later[w] = max(later[w + 1], word_best[w + 1] - (w + 1))
         row = [_NONE] * n
         in_word = _NONE  # the best of best[q] for q > p in p's word
         for p in range(n - 1, -1, -1):

@@ -321,8 +321,8 @@ def _left_out_kind(text: str, ab: Abbrev) -> str:
 def _follow_word(text: str, ab: Abbrev) -> str:
     """The lowercase word after a defined acronym ("XY framework"), singular; "" when none. A kind of
     method the long form left out comes first: "a Keyword Mask model (KMM) for"."""
-    if _left_out_kind(text, ab):
-        return _left_out_kind(text, ab)
+    if kind := _left_out_kind(text, ab):
+        return kind
     follow = re.match(r"\s*\)?\s*([a-z][a-z-]+)", text[ab.short_end:ab.short_end + 30]) if ab.order == "long_short" \
         else re.match(r"\s*([a-z][a-z-]+)", text[ab.long_end + 1:ab.long_end + 30])
     return singular(follow.group(1)) if follow else ""
