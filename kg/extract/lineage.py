@@ -1091,9 +1091,8 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
                         if lb in parts and len(lb) >= 2 and not all(re.fullmatch(r"(?:19|20)\d\d", p) for p in parts if p != lb):
                             hit = ("lineage:hyphen_compound", la, lbl)
                     elif la.isalnum() and la.endswith(lb) and len(lb) >= 3 and lb[0].isupper() \
-                            and la[-len(lb) - 1].islower() and g.role == "proposes" and not head_of[gj]:
-                        # a name glued to a name the text gives apart, where the case shows the seam: "ParaBERT"
-                        # (not "ASGARD" and ARD, nor "DeepSPIN" alone: an acronym inside an acronym is chance)
+                            and _glued_seam(la[:-len(lb)]) and g.role == "proposes" and not head_of[gj]:
+                        # a name glued to a name the text gives apart: "ParaBERT", "KBGAN"
                         hit = ("lineage:compound", la, lbl)
                     if hit:
                         break
@@ -1140,6 +1139,13 @@ def _compounds(view: DocView, groups: list[MethodGroup], spans, links: dict):
             continue
         if _may_link(text, groups, gi, gj, built=True):  # the name says so, however else the text uses gj
             links[(gi, gj)] = Link(gi, gj, s, e, rule, 0.6)
+
+
+def _glued_seam(prefix: str) -> bool:
+    """The ``prefix`` glued before a name shows where the name starts: by its case ("ParaBERT"), or as one or two
+    capitals, an initial or two of what the name adds ("KBGAN", "GMemN2N"); a longer run of capitals is an acronym
+    that ends with the name's letters by chance ("ASGARD" and ARD, "GRASPGP" and GP)."""
+    return prefix[-1:].islower() or (len(prefix) <= 2 and prefix.isalpha() and prefix.isupper())
 
 
 # the words after a name in a hyphenated label that say something about it: "DS-trained", "QF-specific",
