@@ -31,6 +31,15 @@ def test_lexicon_acronyms_case_sensitive(nlp):
     assert "Gaussian process" in ms  # "GPs", plural of an acronym label
 
 
+def test_a_name_ending_in_a_lower_case_letter_and_a_capital_before_a_full_stop(nlp):
+    # the tokenizer kept "MoE." and "A2C." whole (it splits "BERT." and "LoRA.")
+    doc = nlp("We scale the model with MoE. The cost stays low.")
+    assert "MoE" in methods_of(doc)
+    assert [t.text for t in nlp.make_doc("We train A2C. It learns.")][2:4] == ["A2C", "."]
+    assert [t.text for t in nlp.make_doc("U.S. and e.g. stay whole; MoE.")][-2:] == ["MoE", "."]
+    assert nlp.make_doc("U.S. and e.g.")[0].text == "U.S."
+
+
 def test_the_plural_of_an_acronym_ending_in_s_or_u_is_made_singular():
     # "Discourse Representation Structures (DRSs)" redefines a catalogued DRS only if "DRSs" is DRS's plural
     from kg.extract.text import singular

@@ -642,6 +642,22 @@ def test_no_variant_of_a_catalogued_method(abstract):
     assert not any("self-attention" in x.lower() for x in proposals(abstract)), proposals(abstract)
 
 
+def methods_named(abstract):
+    ex = next(extract_papers([paper("p", abstract)], pipeline()))
+    return {m.method.label for m in ex.methods}, {m.method.label for m in ex.methods if m.role == "proposes"}
+
+
+@pytest.mark.parametrize("abstract,parts", [
+    # the whole run of modifiers only describes: no variant, and the catalogued methods in it are named
+    ("We propose a neural convolutional LSTM for tagging words.", {"LSTM"}),
+    # a kind "of" words that only describe is no kind of its own
+    ("We compare several variants of attention-based LSTM taggers on news.", {"LSTM"}),
+])
+def test_described_compounds_name_their_catalogued_parts(abstract, parts):
+    named, proposed = methods_named(abstract)
+    assert named == parts and not proposed, (named, proposed)
+
+
 @pytest.mark.parametrize("abstract,proposed", [
     # the verb's plain object, written once, with the head of a part or a procedure
     ("To read long documents, we propose a gist routing module, which selects the salient sentences.",

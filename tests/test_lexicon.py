@@ -298,10 +298,25 @@ def _found(nlp, text: str) -> dict[str, str]:
     return {doc.text[s:e]: m["key"][len(str(KGM)):] for m in doc._.kg_methods for s, e, *_ in m["spans"]}
 
 
+def test_a_broad_name_does_not_hide_the_specific_one_it_holds(real_nlp):
+    found = _found(real_nlp, "We train RNN language models for multilingual NMT and study linear bandits.")
+    assert found.get("RNN") == "recurrent-neural-networks", found
+    assert "neural-machine-translation" in found.values() and "bandits" in found.values(), found
+
+
 # each area's block: a sentence written for the test, and the concept each name in it must find
 # (a longer catalogued name wins over the one it contains: RNN grammars are no RNN, Rao-Blackwellized
 # particle filters no plain particle filter, adaptive control variates no adaptive control)
 BLOCK_SENTENCES = [
+    # breadth (8): spatial trees, SLAM's parts, online learners, dialogue frameworks, search engines, losses
+    ("An octree and a k-d tree index the points; loop closure detection and scan matching fix the "
+     "LiDAR-inertial odometry.",
+     {"octree": "octree", "k-d tree": "k-d-tree", "loop closure detection": "loop-closure-detection",
+      "scan matching": "scan-matching", "LiDAR-inertial odometry": "lidar-odometry"}),
+    ("OpenDial and ParlAI agents search with Lucene; AROW learns online with a Dice loss, and B-LSTM and "
+     "B-GRU taggers use MemN2N.",
+     {"OpenDial": "opendial", "ParlAI": "parlai", "Lucene": "lucene", "AROW": "arow", "Dice loss": "dice-loss",
+      "B-LSTM": "bidirectional-lstm", "B-GRU": "bidirectional-gru", "MemN2N": "end-to-end-memory-network"}),
     # parsers' transition systems and oracles, open IE systems, text normalisation
     ("An arc-hybrid parser trained with a static oracle beats arc-eager, a biaffine parser and ReVerb "
      "after light stemming and truecasing.",

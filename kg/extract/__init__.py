@@ -81,6 +81,10 @@ def load_pipeline(lexicons: Sequence[Path] = (), *, methods_json: Path | None = 
     cfg = {"lexicons": paths, "methods_json": str(methods_json) if methods_json else None}
     nlp = spacy.blank("en")
     nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_CHUNKS
+    # a full stop after a name ending in a lower-case letter or a digit and a capital is no part of it:
+    # spaCy splits "BERT." and "NeRF." but kept "ViT.", "MoE.", "A2C.", "MemN2N." whole, which no name matched
+    nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(
+        [*nlp.Defaults.suffixes, r"(?<=[a-z0-9][A-Z])\."]).search
     # The components read a token's text and its LOWER (the lexicon matcher) only: spaCy's other
     # lexical attributes (shape, stop word, like_num...), computed in Python for each new word a
     # process meets, are not.

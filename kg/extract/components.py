@@ -237,7 +237,8 @@ class LexiconMatcher(_Batched):
                 spans[-1].label_ = doc.vocab.strings[match_id]
         # the catalogue's specific names first, then the names the corpus taught, then the
         # catalogue's broad ones, each in what the others leave: "long short-term memory recurrent
-        # neural network" does not hide LSTM and RNN, and "attention" does not hide "structured attention"
+        # neural network" does not hide LSTM and RNN, "attention" does not hide "structured attention", and
+        # a broad name does not hide the specific one it holds ("RNN language models", "multilingual NMT")
         concepts = self.lexicon.concepts
         tiers: list[list] = [[], [], []]
         for sp in spans:
@@ -245,7 +246,7 @@ class LexiconMatcher(_Batched):
             tiers[1 if c is not None and c.learned else 2 if c is not None and c.generic else 0].append(sp)
         kept: list = []
         taken: set[int] = set()
-        for tier in tiers if tiers[1] else [tiers[0] + tiers[2]]:
+        for tier in tiers:
             for sp in filter_spans(tier):
                 if not taken.intersection(range(sp.start, sp.end)):
                     kept.append(sp)

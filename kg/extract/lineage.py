@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from .entities import all_languages
-from .methods import COMPARE_CUE, DocView, MethodGroup
+from .methods import COMPARE_CUE, DocView, MethodGroup, only_describing
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .vocabulary import data_words, only_modifiers, title_parts
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
@@ -572,8 +572,10 @@ def _variant_words(lead: str, written: str, g: MethodGroup) -> list[str]:
     words = [w for w in lead.replace(",", " ").split()[-3:] if w not in DESCRIBING_WORDS and w not in QUALITY_WORDS]
     if not _vary(words):
         return []
-    if not words and written.lower() not in {label.lower() for label in g.labels}:
-        return [written]
+    modifiers = written.rsplit(None, 1)[0] if " " in written else ""
+    if not words and written.lower() not in {label.lower() for label in g.labels} \
+            and not (modifiers and only_describing(modifiers)):
+        return [written]  # (not where its words only describe it: "a bidirectional LSTM network")
     return words
 
 

@@ -303,7 +303,7 @@ _OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 _LAST_PART = re.compile(r"[ -]")
 
 
-def _described(words: str) -> bool:
+def only_describing(words: str) -> bool:
     """Words before a method that only describe it, no name: "deep", "attention-based", "CNN-style",
     "two-stage" (a general design attribute)."""
     design = cues().design_attributes
@@ -1141,7 +1141,7 @@ class MethodFinder:
                     and norm_key(written) != norm_key(concept.pref):
                 continue  # "Graph Pattern Entity Ranking Model": "ranking model", a kind's other name, is no line's
             if any(not g.from_lexicon and any(s.proposed and s.start < a - 1 and s.end == b
-                                              and text[a - 1] in " -" and not _described(text[s.start:a - 1])
+                                              and text[a - 1] in " -" and not only_describing(text[s.start:a - 1])
                                               for s in g.spans) for g in groups):
                 named.add(iri)
                 groups.append(self._make_group(view, [Cand(a, b, "lexicon:head", 0.9, iri)], abbrev_short))
@@ -1285,7 +1285,8 @@ class MethodFinder:
             for m in (MOD_CLASS.finditer(sent) if has_class else ()):
                 a = s_start + m.start("adj")
                 hit = method_at(s_start + m.end("adj"))
-                if hit:
+                # (words that only describe it name no kind of its own: "variants of transformer-based NMT")
+                if hit and not only_describing(m.group("adj")):
                     add(a, hit[1], False, "pattern:modified_method", 0.65)
             wp = WE_PROPOSE.search(sent) if has_verb else None
             if wp:
@@ -1299,10 +1300,11 @@ class MethodFinder:
                     ends = [a + w.end() for w in _NONSPACE.finditer(m.group("adj"))]
                     hit = next((h for h in map(method_at, reversed(ends)) if h and h[0] in lex_starts), None)
                     # (not where it qualifies another thing: "an open-source NMT toolkit", "a hierarchical attention
-                    # based mechanism", "an attentional LSTM-CNN"; where the run was cut, a variant by a word that
-                    # makes it new, not by words that only describe it: "a neural encoder-decoder model")
+                    # based mechanism", "an attentional LSTM-CNN"; a variant by a word that makes it new, not by
+                    # words that only describe it: "a neural encoder-decoder model", "a neural encoder-decoder
+                    # transition-based parser")
                     after = _WORD_AFTER_NAME.match(text, hit[1]) if hit else None
-                    if hit and not (hit[0] < ends[-1] and _described(text[a:hit[0]])) and text[hit[1]:hit[1] + 1] != "-" \
+                    if hit and not only_describing(text[a:hit[0]]) and text[hit[1]:hit[1] + 1] != "-" \
                             and not (after and (
                                 after.group(1).lower() == "based" or singular(after.group(1).lower()) in _NO_METHOD_FOLLOW)):
                         add(a, hit[1], True, "pattern:we_propose_variant", 0.7)
