@@ -898,8 +898,6 @@ def _add_ontology(sink: Sink, paths: Sequence[Path], report: BuildReport) -> Non
     store). A replaced document may have taken a statement of theirs away: they are loaded again."""
     import hashlib
 
-    from kg.rdf.triples import kg
-
     state = f"GRAPH <{STORE_STATE}> {{ <{STORE_STATE}> kg:loadedFile ?sha }}"
     held = {row["sha"] for row in sink.store.select(f"SELECT ?sha WHERE {{ {state} }}")} \
         if report.continued and not report.replaced else set()
@@ -909,9 +907,9 @@ def _add_ontology(sink: Sink, paths: Sequence[Path], report: BuildReport) -> Non
             sha = hashlib.sha256(path.read_bytes()).hexdigest()
             if sha not in held:
                 sink.add(ox.parse(path=str(path)))
-                state_node = ox.NamedNode(STORE_STATE)
-                loaded.append(ox.Quad(state_node, kg.loadedFile, ox.Literal(sha), state_node))
-    sink.store.add(loaded)  # (in the store's state, not through the sink: graph.ttl holds the default graph alone)
+                loaded.append(state.replace("?sha", str(ox.Literal(sha))))
+    if loaded:  # (in the store's state, not through the sink: graph.ttl holds the default graph alone)
+        sink.store.update(f"INSERT DATA {{ {' '.join(loaded)} }}")
 
 
 def _check_strict(sources: Sequence[str | os.PathLike]) -> None:
