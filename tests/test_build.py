@@ -118,7 +118,7 @@ def test_failed_build_keeps_previous(tmp_path, monkeypatch):
     def disk_full(*args, **kwargs):
         raise OSError("No space left on device")
 
-    monkeypatch.setattr("kg.rdf.graphfile.GraphFile.close", disk_full)  # graph.ttl is written last
+    monkeypatch.setattr("kg.rdf.graphfile.GraphFile.closing", disk_full)  # graph.ttl is written last
     with pytest.raises(OSError):
         build([SEEDS], out, views=False)
     assert (out / "graph.ttl").read_bytes() == before

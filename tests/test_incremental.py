@@ -106,6 +106,33 @@ def test_unchanged_documents_are_not_read_again(at_once, tmp_path, monkeypatch):
     assert same_graph(at_once, again)
 
 
+def test_an_increment_loads_the_ontology_and_catalogues_again_only_where_they_changed(tmp_path, monkeypatch):
+    loaded = []
+    parse = kg.build.ox.parse
+
+    def watched(*args, path=None, **kwargs):
+        name = path.rsplit("/", 1)[-1] if path else None
+        if name in ("kg.ttl", "methods.ttl", "gizmos.ttl"):  # (the files a build loads into the store)
+            loaded.append(name)
+        return parse(*args, path=path, **kwargs)
+
+    monkeypatch.setattr(kg.build.ox, "parse", watched)
+    lexicon = tmp_path / "gizmos.ttl"
+    lexicon.write_text('@prefix skos: <http://www.w3.org/2004/02/skos/core#> .\n'
+                       '<https://example.org/gizmo-net> a skos:Concept ; skos:prefLabel "GizmoNet" .\n')
+    steps, fresh = tmp_path / "steps", tmp_path / "fresh"
+    build(SEED_FILES[:2], store=steps, views=False, workers=1, lexicons=[lexicon])
+    assert loaded == ["kg.ttl", "methods.ttl", "gizmos.ttl"]
+    loaded.clear()
+    build(SEED_FILES[:3], store=steps, views=False, workers=1, lexicons=[lexicon])
+    assert loaded == []  # the store holds them
+    lexicon.write_text(lexicon.read_text() + '<https://example.org/gadget-net> a skos:Concept ; skos:prefLabel "GadgetNet" .\n')
+    build(SEED_FILES, store=steps, views=False, workers=1, lexicons=[lexicon])
+    assert loaded == ["gizmos.ttl"]  # changed
+    build(SEED_FILES, fresh, views=False, workers=1, lexicons=[lexicon])
+    assert same_graph(fresh, steps)
+
+
 def test_a_changed_document_replaces_its_old_version(tmp_path):
     old, new, kept = tmp_path / "old", tmp_path / "new", tmp_path / "kept"
     for folder in (old, new, kept):

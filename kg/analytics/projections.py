@@ -176,7 +176,7 @@ class PaperTables:
     creators: dict[str, list[str]] = field(default_factory=dict)  # sorted person IRIs
     names: dict[str, str] = field(default_factory=dict)  # person (who wrote a paper) -> name
     categories: dict[str, list[str]] = field(default_factory=dict)  # sorted labels, of papers having some
-    links: dict[str, list[list[str]]] = field(default_factory=dict)  # sorted [method, relation] pairs
+    links: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sorted (method, relation) pairs
 
     @classmethod
     def read(cls, store: Store, papers: list[str] | None = None) -> "PaperTables":
@@ -219,7 +219,7 @@ class PaperTables:
         t.creators = {p: sorted(ps) for p, ps in creators.items()}
         t.names = {a: min(ns) for a, ns in names.items()}
         t.categories = {p: sorted(cs) for p, cs in cats.items()}
-        t.links = {p: [list(x) for x in sorted(ls)] for p, ls in links.items()}
+        t.links = {p: sorted(ls) for p, ls in links.items()}
         return t
 
     def update(self, store: Store, touched: set[str]) -> set[str]:
@@ -232,7 +232,7 @@ class PaperTables:
         names: dict[str, set] = defaultdict(set)
         if people:
             wanted = set(people)
-            before = {(a, p) for p, ps in self.creators.items() for a in wanted.intersection(ps)}
+            before = {(a, p) for p, ps in self.creators.items() for a in ps if a in wanted}
             now, named = set(), defaultdict(set)
             for i in range(0, len(people), PAPERS_PER_QUERY):
                 values = values_block("person", people[i:i + PAPERS_PER_QUERY])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import mmap
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -119,6 +119,15 @@ class GraphFile:
     def close(self, store: Store, restated: Iterable[ox.NamedNode] = ()) -> None:
         """Put graph.ttl together, the statements about ``restated`` subjects as ``store`` now
         holds them (written whole from the store when there are too many of them)."""
+        assemble = self.closing(store, restated)
+        if assemble is not None:
+            assemble()
+
+    def closing(self, store: Store, restated: Iterable[ox.NamedNode] = ()) -> Callable[[], None] | None:
+        """What ``close`` reads of the store, done now; the rest, returned: putting the file
+        together from the previous graph.ttl and the tail, file work only, which a forked copy of
+        this process may do while this one writes the site (100k papers: 2-2.5 s, copying 360 MB
+        and finding the blocks of 1,500 restated subjects). None when nothing is left to do."""
         self.tail.close()
         subjects = sorted(set(restated), key=str)
         if len(subjects) > RESTATE_LIMIT:
@@ -127,10 +136,16 @@ class GraphFile:
             os.replace(self.tail_path, self.path)
         else:
             terms = [subject_term(s) for s in subjects]
-            with self.path.open("wb") as out:
-                for part in ([self.previous] if self.previous else []) + [self.tail_path]:
-                    _copy_without(part, out, terms)
-                if subjects:
-                    values = " ".join(str(s) for s in subjects)
-                    out.write(serialize(store.query(f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ VALUES ?s {{ {values} }} ?s ?p ?o }}")))
+            values = " ".join(str(s) for s in subjects)
+            now = serialize(store.query(f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ VALUES ?s {{ {values} }} ?s ?p ?o }}")) \
+                if subjects else b""
+            return lambda: self._assemble(terms, now)
+        self.tail_path.unlink(missing_ok=True)
+        return None
+
+    def _assemble(self, terms: Sequence[bytes], restated: bytes) -> None:
+        with self.path.open("wb") as out:
+            for part in ([self.previous] if self.previous else []) + [self.tail_path]:
+                _copy_without(part, out, terms)
+            out.write(restated)
         self.tail_path.unlink(missing_ok=True)

@@ -127,7 +127,7 @@ def _read_tables(db: sqlite3.Connection) -> PaperTables:
             t.categories[p] = json.loads(categories)
         if links:
             x = links.split(" ")
-            t.links[p] = [list(pair) for pair in zip(x[::2], x[1::2])]
+            t.links[p] = list(zip(x[::2], x[1::2]))
     t.names = dict(db.execute("SELECT person, name FROM names"))
     return t
 

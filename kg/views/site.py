@@ -10,10 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import pickle
 import re
 import shutil
-import signal
 from collections import defaultdict
 from pathlib import Path
 
@@ -23,6 +21,7 @@ from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_li
 from kg.analytics.projections import local_name, method_index, paper_tables
 from kg.analytics.rank import coauthor_counts, graph_counts
 from kg.collector import collecting_less
+from kg.forked import Forked
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store, StoreError
 from kg.views.kept import (Changes, Reuse, changed_concepts, drawn_before, fingerprint, index_facts, line_inputs, load,
@@ -85,58 +84,13 @@ def _same_text(path: Path, text: str) -> bool:
         return False
 
 
-class _Forked:
-    """``compute()`` run in a forked copy of this process while this one goes on (the site's two
-    network views, a third of a site's time, are drawn while this process writes the lineage maps:
-    both cores work). The copy must not read ``store`` (a snapshot): the embedded store is not
-    to be used across a fork, so there it refuses. ``result()`` is ``compute()``'s value (pickled
-    back), or raises what it raised; a copy whose result is not taken is stopped on exit."""
+class _Forked(Forked):
+    """The site's two network views, a third of a site's time, drawn in a forked copy of this
+    process while this one writes the lineage maps (both cores work). The copy must not read
+    ``store`` (a snapshot): there it refuses."""
 
     def __init__(self, compute, store: Snapshot):
-        self.compute, self.store = compute, store
-
-    def __enter__(self) -> "_Forked":
-        read, write = os.pipe()
-        self.pid = os.fork()
-        if self.pid == 0:  # the copy: never returns
-            os.close(read)
-            code = 1
-            try:
-                self.store.store = _Unreadable()
-                try:
-                    outcome = (True, self.compute())
-                except BaseException as e:  # noqa: BLE001 -- raised again in the parent
-                    outcome = (False, e)
-                with os.fdopen(write, "wb") as f:
-                    pickle.dump(outcome, f, pickle.HIGHEST_PROTOCOL)
-                code = 0
-            finally:
-                os._exit(code)  # no exit handlers: they belong to the parent (its store, its files)
-        os.close(write)
-        self.pipe = os.fdopen(read, "rb")
-        return self
-
-    def result(self):
-        try:
-            ok, value = pickle.load(self.pipe)
-        except Exception:  # noqa: BLE001 -- the copy died before it could say why
-            ok, value = False, RuntimeError("the process drawing the network views stopped")
-        self._reap(stop=False)
-        if not ok:
-            raise value
-        return value
-
-    def _reap(self, stop: bool) -> None:
-        if self.pid is None:
-            return
-        if stop:
-            os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
-        self.pid = None
-        self.pipe.close()
-
-    def __exit__(self, *exc) -> None:
-        self._reap(stop=True)
+        super().__init__(compute, lambda: setattr(store, "store", _Unreadable()), "drawing of the network views")
 
 
 class _Unreadable:
