@@ -98,3 +98,25 @@ def test_component_stores_plain_lists():
 def test_a_title_defines_the_name_before_its_colon(title, short, long):
     ab = title_definition(title, len(title))
     assert (ab.short, ab.long, title[ab.long_start:ab.long_end]) == (short, long, long) if short else ab is None
+
+
+@pytest.mark.parametrize("sentence,short,long", [
+    # a digit between capitals repeats the capital before it
+    ("we use Tiny Tensor Tree Parsers (T3P) on trees", "T3P", "Tiny Tensor Tree Parsers"),
+    ("a Dual Decoder Selector (D2S) network", "D2S", "Dual Decoder Selector"),
+    # a leading X is the long form's "cross" or "ex"
+    ("we study cross-domain graph retrieval (XGR) here", "XGR", "cross-domain graph retrieval"),
+    ("with an exponential ranking objective (XRO) for lists", "XRO", "exponential ranking objective"),
+    # a lower-case acronym with a digit that stands for a word
+    ("a graph-to-tree (graph2tree) decoder", "graph2tree", "graph-to-tree"),
+])
+def test_stand_in_letters_are_read(sentence, short, long):
+    assert [p[:2] for p in pairs(sentence)] == [(short, long)]
+
+
+@pytest.mark.parametrize("sentence", [
+    "we consider the task of graph retrieval (XGR) here",  # an X opens no "cross"/"ex" word
+    "we tune the search depth (sd) by hand",  # lower case without a digit standing for a word
+])
+def test_stand_in_letters_need_their_reading(sentence):
+    assert pairs(sentence) == []

@@ -78,8 +78,8 @@ def valid_short(s: str) -> bool:
         return False
     if not s[0].isalnum() or _ROMAN.match(s):
         return False
-    if not any(c.isupper() for c in s):
-        return False
+    if not any(c.isupper() for c in s) and not _DIGIT_WORD.search(s):
+        return False  # a lower-case acronym only as "seq2seq", "g2p"
     if sum(c.isalpha() for c in s) < 2 and not re.search(r"[A-Za-z]\d|\d[A-Za-z]", s):
         return False
     if re.fullmatch(r"[\d.,%\s]+[A-Za-z]?", s):
@@ -87,18 +87,40 @@ def valid_short(s: str) -> bool:
     return True
 
 
-# a digit between letters that stands for a word: "S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...
+# letters an acronym writes for something else, each read only where its plain letters align nowhere:
+# a digit between letters for a word ("S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...),
+# a digit between capitals for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models,
+# "S2P" = Seeded Self-Play), and a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual
+# language model, "XGB" = extreme gradient boosting)
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
 _DIGIT_LETTER = {"2": "t", "4": "f"}
+_DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
+_LEADING_X = re.compile(r"^X(?=[A-Z-])")
+_X_OPENS = ("cross", "ex")
+
+
+def _readings(short: str) -> list[tuple[str, str]]:
+    """``short`` as written, then each way of reading its stand-in letters that changes it: (the
+    letters, what the long form must begin with)."""
+    out = [(short, "")]
+    for pattern, repl in ((_DIGIT_WORD, lambda m: _DIGIT_LETTER[m.group()]),
+                          (_DIGIT_COUNT, lambda m: m.string[m.start() - 1] * (int(m.group()) - 1))):
+        read = pattern.sub(repl, short)
+        if read != short:
+            out.append((read, ""))
+    if _LEADING_X.match(short):
+        out += [(opens[0] + short[1:], opens) for opens in _X_OPENS]
+    return out
 
 
 def best_long_form(short: str, long: str) -> int | None:
-    """Schwartz-Hearst: the offset in ``long`` where the long form of ``short`` starts, or None (a "2" or "4"
-    between letters read as the first letter of "to" or "for" where the digit itself is not found)."""
-    k = _best_long_form(short, long)
-    if k is None and _DIGIT_WORD.search(short):
-        k = _best_long_form(_DIGIT_WORD.sub(lambda m: _DIGIT_LETTER[m.group()], short), long)
-    return k
+    """Schwartz-Hearst: the offset in ``long`` where the long form of ``short`` starts, or None; the
+    first of the short form's readings (``_readings``) that aligns."""
+    for read, opens in _readings(short):
+        k = _best_long_form(read, long)
+        if k is not None and long[k:k + len(opens)].lower() == opens:
+            return k
+    return None
 
 
 def _word_start(long: str, i: int) -> bool:
@@ -167,9 +189,8 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 def _first_letter_ok(short: str, long: str) -> bool:
-    s = next((c for c in short if c.isalnum()), "")
-    lw = next((c for c in long if c.isalnum()), "")
-    return bool(s) and s.lower() == lw.lower()
+    lw = next((c for c in long if c.isalnum()), "").lower()
+    return any(next((c for c in read if c.isalnum()), "").lower() == lw != "" for read, _ in _readings(short))
 
 
 _TAIL = re.compile(r"\s+(?:methodology|methodologies|framework|frameworks|method|methods|approach|"
