@@ -90,26 +90,35 @@ def valid_short(s: str) -> bool:
 # letters an acronym writes for something else, each read only where its plain letters align nowhere:
 # a digit between letters for a word ("S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...),
 # a digit between capitals for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models,
-# "S2P" = Seeded Self-Play), and a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual
-# language model, "XGB" = extreme gradient boosting)
+# "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual
+# language model, "XGB" = extreme gradient boosting), an acronym's letters without the edition after
+# them ("SemEval-2018", "CMRC 2018", "UD 2.2"); and an acronym of two parts whose second, an acronym
+# itself, the long form begins with ("CAT-LDA" = LDA-based ... categorical ..., "SemiDIM" = DIM to a
+# semi-supervision setup)
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
 _DIGIT_LETTER = {"2": "t", "4": "f"}
 _DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
-_LEADING_X = re.compile(r"^X(?=[A-Z-])")
-_X_OPENS = ("cross", "ex")
+_LEADING_X = re.compile(r"X(?=[A-Z-])")
+_X_READS = (("C", re.compile(r"(?i:cross)")), ("E", re.compile(r"(?i:ex)")))
+_EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v\d)$")
+_PARTS = re.compile(r"([A-Z]?[a-z]+|[A-Z]+(?![a-z]))-?([A-Z]{2,}\d?)")
 
 
-def _readings(short: str) -> list[tuple[str, str]]:
+def _readings(short: str) -> list[tuple[str, re.Pattern | None]]:
     """``short`` as written, then each way of reading its stand-in letters that changes it: (the
     letters, what the long form must begin with)."""
-    out = [(short, "")]
+    out: list[tuple[str, re.Pattern | None]] = [(short, None)]
     for pattern, repl in ((_DIGIT_WORD, lambda m: _DIGIT_LETTER[m.group()]),
                           (_DIGIT_COUNT, lambda m: m.string[m.start() - 1] * (int(m.group()) - 1))):
         read = pattern.sub(repl, short)
         if read != short:
-            out.append((read, ""))
+            out.append((read, None))
     if _LEADING_X.match(short):
-        out += [(opens[0] + short[1:], opens) for opens in _X_OPENS]
+        out += [(letter + short[1:], opens) for letter, opens in _X_READS]
+    if (year := _EDITION.search(short)) and sum(c.isupper() for c in short[:year.start()]) >= 2:
+        out.append((short[:year.start()], None))
+    if parts := _PARTS.fullmatch(short):
+        out.append((parts[2] + parts[1], re.compile(re.escape(parts[2]) + r"(?![A-Za-z\d])")))
     return out
 
 
@@ -118,7 +127,7 @@ def best_long_form(short: str, long: str) -> int | None:
     first of the short form's readings (``_readings``) that aligns."""
     for read, opens in _readings(short):
         k = _best_long_form(read, long)
-        if k is not None and long[k:k + len(opens)].lower() == opens:
+        if k is not None and (opens is None or opens.match(long, k)):
             return k
     return None
 
@@ -282,6 +291,8 @@ def title_definition(text: str, title_end: int) -> Abbrev | None:
     if not m or not valid_short(m.group("short")):
         return None
     short = m.group("short")
+    if _EDITION.search(short):
+        return None  # "BUCC2020: ..." names the event, not what its subtitle says
     letters = [c.lower() for c in short if c.isalnum()]
     for i, p in enumerate(_TITLE_PHRASE.finditer(text, m.end(), title_end)):
         long = p.group("long")
