@@ -145,3 +145,12 @@ def test_parts_and_editions_need_their_letters(sentence):
 def test_a_title_naming_an_event_defines_nothing():
     title = "TSAC2022: Tagging Sarcasm Across Corpora"
     assert title_definition(title, len(title)) is None
+
+
+@pytest.mark.parametrize("sentence,short,long", [
+    # a plural acronym of a singular long form; a plural one keeps its generic plural word
+    ("we compare gated recurrent unit (GRUs) encoders", "GRUs", "gated recurrent unit"),
+    ("lexical semantic models (LSMs) are", "LSMs", "lexical semantic models"),
+])
+def test_plural_acronyms(sentence, short, long):
+    assert [p[:2] for p in pairs(sentence)] == [(short, long)]

@@ -101,6 +101,7 @@ _DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
 _LEADING_X = re.compile(r"X(?=[A-Z-])")
 _X_READS = (("C", re.compile(r"(?i:cross)")), ("E", re.compile(r"(?i:ex)")))
 _EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v\d)$")
+_PLURAL = re.compile(r"[A-Z]{2}s$")
 _PARTS = re.compile(r"([A-Z]?[a-z]+|[A-Z]+(?![a-z]))-?([A-Z]{2,}\d?)")
 
 
@@ -117,6 +118,8 @@ def _readings(short: str) -> list[tuple[str, re.Pattern | None]]:
         out += [(letter + short[1:], opens) for letter, opens in _X_READS]
     if (year := _EDITION.search(short)) and sum(c.isupper() for c in short[:year.start()]) >= 2:
         out.append((short[:year.start()], None))
+    if _PLURAL.search(short):
+        out.append((short[:-1], None))
     if parts := _PARTS.fullmatch(short):
         out.append((parts[2] + parts[1], re.compile(re.escape(parts[2]) + r"(?![A-Za-z\d])")))
     return out
@@ -207,9 +210,10 @@ _TAIL = re.compile(r"\s+(?:methodology|methodologies|framework|frameworks|method
 
 
 def _drop_generic_tail(short: str, text: str, a: int, b: int) -> int:
-    """``deep kernel PCA methodology (DKPCA)``: drop a generic last word the acronym does not need."""
+    """``deep kernel PCA methodology (DKPCA)``: drop a generic last word the acronym does not need (a
+    plural acronym's "s" needs a plural one: "distributional semantic models (DSMs)")."""
     m = _TAIL.search(text, a, b)
-    if m and best_long_form(short, text[a:m.start()]) == 0:
+    if m and best_long_form(short, text[a:m.start()]) == 0 and not (_PLURAL.search(short) and text[b - 1] == "s"):
         return m.start()
     return b
 
