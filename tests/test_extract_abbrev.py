@@ -107,6 +107,8 @@ def test_a_title_defines_the_name_before_its_colon(title, short, long):
     # a leading X is the long form's "cross" or "ex"
     ("we study cross-domain graph retrieval (XGR) here", "XGR", "cross-domain graph retrieval"),
     ("with an exponential ranking objective (XRO) for lists", "XRO", "exponential ranking objective"),
+    # a leading digit is the number word the long form begins with
+    ("a three-level attention network (3L-AN) for", "3L-AN", "three-level attention network"),
     # a lower-case acronym with a digit that stands for a word
     ("a graph-to-tree (graph2tree) decoder", "graph2tree", "graph-to-tree"),
 ])
@@ -116,7 +118,8 @@ def test_stand_in_letters_are_read(sentence, short, long):
 
 @pytest.mark.parametrize("sentence", [
     "we consider the task of graph retrieval (XGR) here",  # an X opens no "cross"/"ex" word
-    "we tune the search depth (sd) by hand",  # lower case without a digit standing for a word
+    "we tune the search depth (sd) by hand",
+    "a triple-level attention network (3L-AN) for",  # no "three"  # lower case without a digit standing for a word
 ])
 def test_stand_in_letters_need_their_reading(sentence):
     assert pairs(sentence) == []

@@ -91,7 +91,8 @@ def valid_short(s: str) -> bool:
 # a digit between letters for a word ("S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...),
 # a digit between capitals for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models,
 # "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual
-# language model, "XGB" = extreme gradient boosting), an acronym's letters without the edition after
+# language model, "XGB" = extreme gradient boosting), a leading digit for the number word the long form
+# begins with ("4D-Var" = four-dimensional variational assimilation), an acronym's letters without the edition after
 # them ("SemEval-2018", "CMRC 2018", "UD 2.2"); and an acronym of two parts whose second, an acronym
 # itself, the long form begins with ("CAT-LDA" = LDA-based ... categorical ..., "SemiDIM" = DIM to a
 # semi-supervision setup)
@@ -100,6 +101,8 @@ _DIGIT_LETTER = {"2": "t", "4": "f"}
 _DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
 _LEADING_X = re.compile(r"X(?=[A-Z-])")
 _X_READS = (("C", re.compile(r"(?i:cross)")), ("E", re.compile(r"(?i:ex)")))
+_LEADING_DIGIT = re.compile(r"\d(?=[A-Za-z])")
+_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v\d)$")
 _PLURAL = re.compile(r"[A-Z]{2}s$")
 _PARTS = re.compile(r"([A-Z]?[a-z]+|[A-Z]+(?![a-z]))-?([A-Z]{2,}\d?)")
@@ -116,6 +119,9 @@ def _readings(short: str) -> list[tuple[str, re.Pattern | None]]:
             out.append((read, None))
     if _LEADING_X.match(short):
         out += [(letter + short[1:], opens) for letter, opens in _X_READS]
+    if _LEADING_DIGIT.match(short):
+        number = _NUMBERS[int(short[0])]
+        out.append((number[0] + short[1:], re.compile("(?i:%s)" % number)))
     if (year := _EDITION.search(short)) and sum(c.isupper() for c in short[:year.start()]) >= 2:
         out.append((short[:year.start()], None))
     if _PLURAL.search(short):
