@@ -132,6 +132,7 @@ def test_stand_in_letters_need_their_reading(sentence):
     # an edition after an acronym's letters
     ("the Workshop on Lexical Graph Mining (LexGM 2021) hosted a task", "LexGM 2021", "Lexical Graph Mining"),
     ("the Third Reading Assessment Task (RAT-2019) asked for", "RAT-2019", "Reading Assessment Task"),
+    ("the third Graph Parsing Challenge (GPC-3) asked for", "GPC-3", "Graph Parsing Challenge"),
 ])
 def test_parts_and_editions(sentence, short, long):
     assert [p[:2] for p in pairs(sentence)] == [(short, long)]

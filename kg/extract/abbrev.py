@@ -93,7 +93,7 @@ def valid_short(s: str) -> bool:
 # "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual
 # language model, "XGB" = extreme gradient boosting), a leading digit for the number word the long form
 # begins with ("4D-Var" = four-dimensional variational assimilation), an acronym's letters without the edition after
-# them ("SemEval-2018", "CMRC 2018", "UD 2.2"); and an acronym of two parts whose second, an acronym
+# them ("SemEval-2018", "CMRC 2018", "UD 2.2", "DSTC-2"); and an acronym of two parts whose second, an acronym
 # itself, the long form begins with ("CAT-LDA" = LDA-based ... categorical ..., "SemiDIM" = DIM to a
 # semi-supervision setup)
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
@@ -103,7 +103,7 @@ _LEADING_X = re.compile(r"X(?=[A-Z-])")
 _X_READS = (("C", re.compile(r"(?i:cross)")), ("E", re.compile(r"(?i:ex)")))
 _LEADING_DIGIT = re.compile(r"\d(?=[A-Za-z])")
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v\d)$")
+_EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v?\d{1,2})$")
 _PLURAL = re.compile(r"[A-Z]{2}s$")
 _PARTS = re.compile(r"([A-Z]?[a-z]+|[A-Z]+(?![a-z]))-?([A-Z]{2,}\d?)")
 
