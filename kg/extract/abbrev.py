@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # --- sentences --------------------------------------------------------------------------------
 
@@ -108,9 +109,11 @@ _PLURAL = re.compile(r"[A-Z]{2}s$")
 _PARTS = re.compile(r"([A-Z]?[a-z]+|[A-Z]+(?![a-z]))-?([A-Z]{2,}\d?)")
 
 
-def _readings(short: str) -> list[tuple[str, re.Pattern | None]]:
+@lru_cache(maxsize=4096)
+def _readings(short: str) -> tuple[tuple[str, re.Pattern | None], ...]:
     """``short`` as written, then each way of reading its stand-in letters that changes it: (the
-    letters, what the long form must begin with)."""
+    letters, what the long form must begin with). Cached: a text asks for a short form's readings
+    at each of its comma breaks."""
     out: list[tuple[str, re.Pattern | None]] = [(short, None)]
     for pattern, repl in ((_DIGIT_WORD, lambda m: _DIGIT_LETTER[m.group()]),
                           (_DIGIT_COUNT, lambda m: m.string[m.start() - 1] * (int(m.group()) - 1))):
@@ -128,7 +131,7 @@ def _readings(short: str) -> list[tuple[str, re.Pattern | None]]:
         out.append((short[:-1], None))
     if parts := _PARTS.fullmatch(short):
         out.append((parts[2] + parts[1], re.compile(re.escape(parts[2]) + r"(?![A-Za-z\d])")))
-    return out
+    return tuple(out)
 
 
 def best_long_form(short: str, long: str) -> int | None:
