@@ -91,12 +91,11 @@ def valid_short(s: str) -> bool:
 # letters an acronym writes for something else, each read only where its plain letters align nowhere:
 # a digit between letters for a word ("S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...),
 # a digit between capitals for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models,
-# "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual
-# language model, "XGB" = extreme gradient boosting), a leading digit for the number word the long form
-# begins with ("4D-Var" = four-dimensional variational assimilation), an acronym's letters without the edition after
-# them ("SemEval-2018", "CMRC 2018", "UD 2.2", "DSTC-2"); and an acronym of two parts whose second, an acronym
-# itself, the long form begins with ("CAT-LDA" = LDA-based ... categorical ..., "SemiDIM" = DIM to a
-# semi-supervision setup)
+# "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual language
+# model, "XGB" = extreme gradient boosting), a leading digit for the number word the long form begins
+# with ("4D-Var" = four-dimensional variational assimilation); and an acronym's letters without the
+# edition after them ("SemEval-2018", "CMRC 2018", "UD 2.2", "DSTC-2") or the plural "s" of a singular
+# long form ("Support Vector Machine (SVMs)")
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
 _DIGIT_LETTER = {"2": "t", "4": "f"}
 _DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
@@ -106,7 +105,6 @@ _LEADING_DIGIT = re.compile(r"\d(?=[A-Za-z])")
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v?\d{1,2})$")
 _PLURAL = re.compile(r"[A-Z]{2}s$")
-_PARTS = re.compile(r"([A-Z]?[a-z]+|[A-Z]+(?![a-z]))-?([A-Z]{2,}\d?)")
 
 
 @lru_cache(maxsize=4096)
@@ -129,8 +127,6 @@ def _readings(short: str) -> tuple[tuple[str, re.Pattern | None], ...]:
         out.append((short[:year.start()], None))
     if _PLURAL.search(short):
         out.append((short[:-1], None))
-    if parts := _PARTS.fullmatch(short):
-        out.append((parts[2] + parts[1], re.compile(re.escape(parts[2]) + r"(?![A-Za-z\d])")))
     return tuple(out)
 
 
