@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # --- sentences --------------------------------------------------------------------------------
 
@@ -78,8 +79,8 @@ def valid_short(s: str) -> bool:
         return False
     if not s[0].isalnum() or _ROMAN.match(s):
         return False
-    if not any(c.isupper() for c in s):
-        return False
+    if not any(c.isupper() for c in s) and not _DIGIT_WORD.search(s):
+        return False  # a lower-case acronym only as "seq2seq", "g2p"
     if sum(c.isalpha() for c in s) < 2 and not re.search(r"[A-Za-z]\d|\d[A-Za-z]", s):
         return False
     if re.fullmatch(r"[\d.,%\s]+[A-Za-z]?", s):
@@ -87,18 +88,56 @@ def valid_short(s: str) -> bool:
     return True
 
 
-# a digit between letters that stands for a word: "S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...
+# letters an acronym writes for something else, each read only where its plain letters align nowhere:
+# a digit between letters for a word ("S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...),
+# a digit between capitals for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models,
+# "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual language
+# model, "XGB" = extreme gradient boosting), a leading digit for the number word the long form begins
+# with ("4D-Var" = four-dimensional variational assimilation); and an acronym's letters without the
+# edition after them ("SemEval-2018", "CMRC 2018", "UD 2.2", "DSTC-2") or the plural "s" of a singular
+# long form ("Support Vector Machine (SVMs)")
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
 _DIGIT_LETTER = {"2": "t", "4": "f"}
+_DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
+_LEADING_X = re.compile(r"X(?=[A-Z-])")
+_X_READS = (("C", re.compile(r"(?i:cross)")), ("E", re.compile(r"(?i:ex)")))
+_LEADING_DIGIT = re.compile(r"\d(?=[A-Za-z])")
+_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v?\d{1,2})$")
+_PLURAL = re.compile(r"[A-Z]{2}s$")
+
+
+@lru_cache(maxsize=4096)
+def _readings(short: str) -> tuple[tuple[str, re.Pattern | None], ...]:
+    """``short`` as written, then each way of reading its stand-in letters that changes it: (the
+    letters, what the long form must begin with). Cached: a text asks for a short form's readings
+    at each of its comma breaks."""
+    out: list[tuple[str, re.Pattern | None]] = [(short, None)]
+    for pattern, repl in ((_DIGIT_WORD, lambda m: _DIGIT_LETTER[m.group()]),
+                          (_DIGIT_COUNT, lambda m: m.string[m.start() - 1] * (int(m.group()) - 1))):
+        read = pattern.sub(repl, short)
+        if read != short:
+            out.append((read, None))
+    if _LEADING_X.match(short):
+        out += [(letter + short[1:], opens) for letter, opens in _X_READS]
+    if _LEADING_DIGIT.match(short):
+        number = _NUMBERS[int(short[0])]
+        out.append((number[0] + short[1:], re.compile("(?i:%s)" % number)))
+    if (year := _EDITION.search(short)) and sum(c.isupper() for c in short[:year.start()]) >= 2:
+        out.append((short[:year.start()], None))
+    if _PLURAL.search(short):
+        out.append((short[:-1], None))
+    return tuple(out)
 
 
 def best_long_form(short: str, long: str) -> int | None:
-    """Schwartz-Hearst: the offset in ``long`` where the long form of ``short`` starts, or None (a "2" or "4"
-    between letters read as the first letter of "to" or "for" where the digit itself is not found)."""
-    k = _best_long_form(short, long)
-    if k is None and _DIGIT_WORD.search(short):
-        k = _best_long_form(_DIGIT_WORD.sub(lambda m: _DIGIT_LETTER[m.group()], short), long)
-    return k
+    """Schwartz-Hearst: the offset in ``long`` where the long form of ``short`` starts, or None; the
+    first of the short form's readings (``_readings``) that aligns."""
+    for read, opens in _readings(short):
+        k = _best_long_form(read, long)
+        if k is not None and (opens is None or opens.match(long, k)):
+            return k
+    return None
 
 
 def _word_start(long: str, i: int) -> bool:
@@ -167,9 +206,8 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 def _first_letter_ok(short: str, long: str) -> bool:
-    s = next((c for c in short if c.isalnum()), "")
-    lw = next((c for c in long if c.isalnum()), "")
-    return bool(s) and s.lower() == lw.lower()
+    lw = next((c for c in long if c.isalnum()), "").lower()
+    return any(next((c for c in read if c.isalnum()), "").lower() == lw != "" for read, _ in _readings(short))
 
 
 _TAIL = re.compile(r"\s+(?:methodology|methodologies|framework|frameworks|method|methods|approach|"
@@ -177,9 +215,10 @@ _TAIL = re.compile(r"\s+(?:methodology|methodologies|framework|frameworks|method
 
 
 def _drop_generic_tail(short: str, text: str, a: int, b: int) -> int:
-    """``deep kernel PCA methodology (DKPCA)``: drop a generic last word the acronym does not need."""
+    """``deep kernel PCA methodology (DKPCA)``: drop a generic last word the acronym does not need (a
+    plural acronym's "s" needs a plural one: "distributional semantic models (DSMs)")."""
     m = _TAIL.search(text, a, b)
-    if m and best_long_form(short, text[a:m.start()]) == 0:
+    if m and best_long_form(short, text[a:m.start()]) == 0 and not (_PLURAL.search(short) and text[b - 1] == "s"):
         return m.start()
     return b
 
@@ -261,6 +300,8 @@ def title_definition(text: str, title_end: int) -> Abbrev | None:
     if not m or not valid_short(m.group("short")):
         return None
     short = m.group("short")
+    if _EDITION.search(short):
+        return None  # "BUCC2020: ..." names the event, not what its subtitle says
     letters = [c.lower() for c in short if c.isalnum()]
     for i, p in enumerate(_TITLE_PHRASE.finditer(text, m.end(), title_end)):
         long = p.group("long")
