@@ -983,8 +983,11 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     raise BuildFailed("no papers found in the input: nothing was written", report.problems)
                 step("resolving people and summarising methods")
                 restated, summarised = increment.finish(summaries)
-            step("optimising the store")
-            _optimize_when_due(db, report, stored)
+            # The store is optimised and a fresh one counted (5.7M quads: 12 s and 2.8 s) in the
+            # summaries' thread, after them, while this one writes graph.ttl and the site: Oxigraph
+            # lets Python run, and the site reads the store as it stands either way.
+            optimised = summaries.submit(_optimize_when_due, db, report, stored)
+            counted = summaries.submit(len, db) if not report.continued else None
             if staging is not None:
                 step("writing graph.ttl")
                 if sink.graph is not None:
@@ -1000,9 +1003,10 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     write_site(db, staging, previous=staging.parent if report.continued else None, changes=changes,
                                answers=gathered.answers() if gathered is not None else None)
                     report.site_seconds = time.perf_counter() - site_started
-            summarised.result()
+            step("optimising the store")
+            summarised.result(), optimised.result()
             # Counting a large store takes seconds: a build into one counts what it added.
-            report.triples = sink.added if report.continued else len(db)
+            report.triples = counted.result() if counted is not None else sink.added
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:
         if shown is not None:
