@@ -1003,8 +1003,11 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     raise BuildFailed("no papers found in the input: nothing was written", report.problems)
                 step("resolving people and summarising methods")
                 restated, summarised = increment.finish(summaries)
-            step("optimising the store")
-            _optimize_when_due(db, report, stored)
+            # The store is optimised and a fresh one counted (5.7M quads: 12 s and 2.8 s) in the
+            # summaries' thread, after them, while this one writes graph.ttl and the site: Oxigraph
+            # lets Python run, and the site reads the store as it stands either way.
+            optimised = summaries.submit(_optimize_when_due, db, report, stored)
+            counted = summaries.submit(len, db) if not report.continued else None
             if staging is not None:
                 step("writing graph.ttl")
                 graph_written = None
@@ -1027,9 +1030,10 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
                     report.site_seconds = time.perf_counter() - site_started
                 if graph_written is not None:
                     graph_written.result()
-            summarised.result()
+            step("optimising the store")
+            summarised.result(), optimised.result()
             # Counting a large store takes seconds: a build into one counts what it added.
-            report.triples = sink.added if report.continued else len(db)
+            report.triples = counted.result() if counted is not None else sink.added
             report.library_warnings.extend(Problem("kg build", line) for line in caught.take())
     finally:
         if shown is not None:
