@@ -1011,14 +1011,13 @@ def build(sources: Sequence[str | os.PathLike], out: str | os.PathLike | None = 
             if staging is not None:
                 step("writing graph.ttl")
                 graph_written = None
-                if sink.graph is not None:
-                    assemble = sink.graph.closing(db, restated)
-                    if assemble is not None and views:  # put together while this process writes the site
-                        graph_written = ending.enter_context(Forked(assemble, what="writing of graph.ttl"))
-                    elif assemble is not None:
-                        assemble()
-                else:
+                if sink.graph is None:
                     db.dump(staging / "graph.ttl")
+                elif (assemble := sink.graph.closing(db, restated)) is not None:
+                    if views:  # put together while this process writes the site
+                        graph_written = ending.enter_context(Forked(assemble, what="writing of graph.ttl"))
+                    else:
+                        assemble()
                 if views:
                     from kg.views import write_site
 

@@ -130,6 +130,33 @@ def test_failed_build_keeps_previous(tmp_path, monkeypatch):
         assert store.select("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }")[0]["n"] == 4
 
 
+@pytest.mark.parametrize("failure,raised", [("raises", OSError), ("dies", RuntimeError)])
+def test_an_increment_whose_graph_ttl_fails_beside_the_site_keeps_the_previous(tmp_path, monkeypatch, failure, raised):
+    # an increment with a site puts graph.ttl together in a forked copy (kg.forked): what goes wrong
+    # there, an error or the copy's death, fails the build in this process before anything is swapped in
+    import os
+
+    out = tmp_path / "out"
+    build([SEEDS / "003_9d4d50a094bcbd7c.txt"], store=out, workers=1)
+    before = {name: (out / name).read_bytes() for name in ("graph.ttl", "index.html")}
+    papers = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
+    with open_store(out) as store:
+        held = store.select(papers)[0]["n"]
+
+    def assemble(*args, **kwargs):
+        if failure == "dies":
+            os._exit(9)
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr("kg.rdf.graphfile.GraphFile._assemble", assemble)
+    with pytest.raises(raised):
+        build([SEEDS], store=out, workers=1)
+    assert {name: (out / name).read_bytes() for name in before} == before
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+    with open_store(out) as store:
+        assert store.select(papers)[0]["n"] == held
+
+
 def test_a_paper_whose_extraction_fails_is_a_problem_not_a_stop(tmp_path, monkeypatch, capsys):
     papers = [{"title": "Sorting Widgets", "authors": ["Ada Quill"],
                "abstract": "We sort widgets with a support vector machine."},

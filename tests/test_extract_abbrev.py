@@ -118,8 +118,8 @@ def test_stand_in_letters_are_read(sentence, short, long):
 
 @pytest.mark.parametrize("sentence", [
     "we consider the task of graph retrieval (XGR) here",  # an X opens no "cross"/"ex" word
-    "we tune the search depth (sd) by hand",
-    "a triple-level attention network (3L-AN) for",  # no "three"  # lower case without a digit standing for a word
+    "we tune the search depth (sd) by hand",  # lower case without a digit standing for a word
+    "a triple-level attention network (3L-AN) for",  # no "three"
 ])
 def test_stand_in_letters_need_their_reading(sentence):
     assert pairs(sentence) == []

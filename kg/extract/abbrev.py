@@ -5,9 +5,11 @@
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 # --- sentences --------------------------------------------------------------------------------
 
@@ -89,20 +91,20 @@ def valid_short(s: str) -> bool:
 
 
 # letters an acronym writes for something else, each read only where its plain letters align nowhere:
-# a digit between letters for a word ("S2SMIX" = sequence to sequence mixture, "B4T" = ... for ...),
-# a digit between capitals for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models,
-# "S2P" = Seeded Self-Play), a leading X for a long form's "cross"/"ex" ("XLM" = cross-lingual language
-# model, "XGB" = extreme gradient boosting), a leading digit for the number word the long form begins
-# with ("4D-Var" = four-dimensional variational assimilation); and an acronym's letters without the
-# edition after them ("SemEval-2018", "CMRC 2018", "UD 2.2", "DSTC-2") or the plural "s" of a singular
-# long form ("Support Vector Machine (SVMs)")
-_DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
-_DIGIT_LETTER = {"2": "t", "4": "f"}
+# a digit between letters for a word, a leading capital for a word the long form begins with, a
+# leading digit for its number word (the words: kg/data/abbreviations.json), a digit between capitals
+# for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models, "S2P" = Seeded
+# Self-Play); and an acronym's letters without the edition after them ("SemEval-2018", "CMRC 2018",
+# "UD 2.2", "DSTC-2") or the plural "s" of a singular long form ("Support Vector Machine (SVMs)")
+_STAND_INS = json.loads((Path(__file__).resolve().parent.parent / "data" / "abbreviations.json").read_text(encoding="utf-8"))
+_DIGIT_LETTER = {digit: word[0] for digit, word in _STAND_INS["digit_words"].items()}
+_DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[%s](?=[A-Za-z])" % "".join(_DIGIT_LETTER))
 _DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
-_LEADING_X = re.compile(r"X(?=[A-Z-])")
-_X_READS = (("C", re.compile(r"(?i:cross)")), ("E", re.compile(r"(?i:ex)")))
+_LETTER_READS = {letter: tuple((word[0].upper(), re.compile("(?i:%s)" % re.escape(word))) for word in words)
+                 for letter, words in _STAND_INS["leading_letter_words"].items()}
+_LEADING_LETTER = re.compile(r"[%s](?=[A-Z-])" % "".join(_LETTER_READS))
 _LEADING_DIGIT = re.compile(r"\d(?=[A-Za-z])")
-_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_NUMBER_READS = tuple((word[0], re.compile("(?i:%s)" % re.escape(word))) for word in _STAND_INS["number_words"])
 _EDITION = re.compile(r"(?<=[A-Za-z])[- ]?(?:(?:19|20)\d\d|'\d\d|v?\d\.\d|v?\d{1,2})$")
 _PLURAL = re.compile(r"[A-Z]{2}s$")
 
@@ -118,11 +120,11 @@ def _readings(short: str) -> tuple[tuple[str, re.Pattern | None], ...]:
         read = pattern.sub(repl, short)
         if read != short:
             out.append((read, None))
-    if _LEADING_X.match(short):
-        out += [(letter + short[1:], opens) for letter, opens in _X_READS]
+    if _LEADING_LETTER.match(short):
+        out += [(letter + short[1:], opens) for letter, opens in _LETTER_READS[short[0]]]
     if _LEADING_DIGIT.match(short):
-        number = _NUMBERS[int(short[0])]
-        out.append((number[0] + short[1:], re.compile("(?i:%s)" % number)))
+        letter, opens = _NUMBER_READS[int(short[0])]
+        out.append((letter + short[1:], opens))
     if (year := _EDITION.search(short)) and sum(c.isupper() for c in short[:year.start()]) >= 2:
         out.append((short[:year.start()], None))
     if _PLURAL.search(short):

@@ -116,18 +116,13 @@ class GraphFile:
     def write(self, triples: Sequence[ox.Quad]) -> None:
         ox.serialize(triples, self.tail, ox.RdfFormat.TURTLE, prefixes=PREFIXES)
 
-    def close(self, store: Store, restated: Iterable[ox.NamedNode] = ()) -> None:
-        """Put graph.ttl together, the statements about ``restated`` subjects as ``store`` now
-        holds them (written whole from the store when there are too many of them)."""
-        assemble = self.closing(store, restated)
-        if assemble is not None:
-            assemble()
-
     def closing(self, store: Store, restated: Iterable[ox.NamedNode] = ()) -> Callable[[], None] | None:
-        """What ``close`` reads of the store, done now; the rest, returned: putting the file
-        together from the previous graph.ttl and the tail, file work only, which a forked copy of
-        this process may do while this one writes the site (100k papers: 2-2.5 s, copying 360 MB
-        and finding the blocks of 1,500 restated subjects). None when nothing is left to do."""
+        """Put graph.ttl together, the statements about ``restated`` subjects as ``store`` now holds
+        them (written whole from the store when there are too many of them): what it reads of the
+        store, done now; the rest, returned: putting the file together from the previous graph.ttl
+        and the tail, file work only, which a forked copy of this process may do while this one
+        writes the site (100k papers: 2-2.5 s, copying 360 MB and finding the blocks of 1,500
+        restated subjects). None when nothing is left to do."""
         self.tail.close()
         subjects = sorted(set(restated), key=str)
         if len(subjects) > RESTATE_LIMIT:
