@@ -161,14 +161,12 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
         snapshot.once("paper_tables", lambda: reused.tables)  # (before any page asks for them)
     store = snapshot
     store.answer(CARRIED, _carried(paper_tables(store)))
-    store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
-    counts = graph_counts(store)
     kept.setdefault("coauthors", {}), kept.setdefault("methods", {})
     ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
-    # the network views are drawn in a copy of this process, from what it holds: their method index
-    # is the labels the lineage index read
+    # The network views are drawn in a copy of this process, from what it holds: their method index
+    # is the labels the lineage index read. What they do not need is read once the copy is made.
     store.once(method_index.__qualname__, ix.method_index)
 
     def draw_networks():  # and the coauthor counts of the index, from the coauthor projection they draw
@@ -177,6 +175,8 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
         return co, me, kept["coauthors"], kept["methods"], coauthor_counts(store)
 
     drawing = forks.enter_context(_Forked(draw_networks, store))
+    counts = graph_counts(store)
+    store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     taken: set = set()
     people = []
     for r in sorted(store.select(OWNERS), key=lambda r: r["name"] or r["person"]):
