@@ -33,8 +33,8 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.analytics.names import NotFound, find, find_one
-from kg.analytics.projections import (PAPER_FACTS, PAPERS_PER_QUERY, RELATIONS, local_name, paper_label,
-                                      values_block, year_of)
+from kg.analytics.projections import (PAPER_FACTS, PAPERS_PER_QUERY, RELATIONS, local_name, method_entry,
+                                      paper_label, values_block, year_of)
 from kg.defaults import MAX_USERS
 from kg.extract.text import X_SUFFIXES
 from kg.query.citations import citations_among
@@ -74,6 +74,10 @@ SELECT ?x ?kind ?label ?preferred WHERE {
 #: The catalogue's families: a kind of (skos:broader) and a model's architecture (kg:architecture).
 FAMILIES = """
 SELECT ?x ?relation ?parent WHERE { VALUES ?relation { skos:broader kg:architecture } ?x ?relation ?parent }"""
+
+#: The preferred labels of what something is a kind of (the family a method network shows).
+BROADER_LABELS = """
+SELECT ?parent ?label WHERE { { SELECT DISTINCT ?parent WHERE { ?x skos:broader ?parent } } ?parent skos:prefLabel ?label }"""
 
 #: How many papers name each method or model, and the first year one does.
 CARRIED = """
@@ -295,16 +299,20 @@ class _Builder:
         return self._related[key]
 
     def _read_related(self, method: str, same: tuple[str, ...]) -> dict[str, tuple[set, int | None]]:
-        out: dict[str, tuple[set, int | None]] = {}
+        relations: dict[str, set] = {}
+        years: dict[str, int | None] = {}
         for iri in (method, *same):
             for r in self.store.select(PAPERS_OF_METHOD, {"method": ox.NamedNode(iri)}):
-                rels, year = out.get(r["paper"], (set(), None))
-                y = year_of(r["year"])
-                relation = _relation_name(r["relation"])
-                out[r["paper"]] = rels | {relation}, y if year is None else min(year, y or year)
+                paper, y = r["paper"], year_of(r["year"])
+                if paper in relations:
+                    relations[paper].add(_relation_name(r["relation"]))
+                    year = years[paper]
+                    years[paper] = y if year is None else min(year, y or year)
+                else:
+                    relations[paper], years[paper] = {_relation_name(r["relation"])}, y
         # by paper, never the order rows come in (a store built at once and in steps, or a site's
         # kept tables, give them in other orders): a map lists its links the same way from either
-        return dict(sorted(out.items()))
+        return {paper: (relations[paper], years[paper]) for paper in sorted(relations)}
 
     def proposers(self, method: str) -> list[str]:
         return sorted(p for p, (rs, _) in self.related(method).items() if "proposes" in rs)
@@ -529,6 +537,8 @@ class LineIndex:
     labels: dict[str, set] = field(default_factory=lambda: defaultdict(set))
     generic: set = field(default_factory=set)
     catalogued: set = field(default_factory=set)  # the catalogue's methods
+    methods: set = field(default_factory=set)  # the methods (of ``kind``; a node may be a model too)
+    broader_labels: dict[str, set] = field(default_factory=dict)  # what something is a kind of -> its labels
     narrower: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # X -> what is a kind of X
     instances: dict[str, set] = field(default_factory=lambda: defaultdict(set))  # method -> models of it
     papers: dict[str, int] = field(default_factory=dict)
@@ -558,9 +568,12 @@ class LineIndex:
                 methods.add(x.value)
         # a grouping of the catalogue no paper names ("additional vision components") is generic too
         ix.generic = {r["m"] for r in store.select(GENERIC)}
+        ix.methods = methods
         ix.catalogued = methods.intersection(r["m"] for r in store.select(IN_CATALOGUE))
         for r in store.select(FAMILIES):
             (ix.narrower if r["relation"].endswith("broader") else ix.instances)[r["parent"]].add(r["x"])
+        for r in store.select(BROADER_LABELS):
+            ix.broader_labels.setdefault(r["parent"], set()).add(r["label"])
         for r in store.select(CARRIED):
             ix.papers[r["x"]] = int(r["papers"])
             ix.first[r["x"]] = year_of(r["first"])
@@ -569,6 +582,15 @@ class LineIndex:
             ix.papers[iri] = ix.papers.get(iri, 0) + ix.papers.get(alias, 0)
             ix.first[iri] = min((y for y in (ix.first.get(iri), ix.first.get(alias)) if y is not None), default=None)
         return ix
+
+    def method_index(self) -> dict[str, dict]:
+        """Every method as ``kg.analytics.projections.method_index`` reads it from the store: the
+        labels are read once for the site's lineage maps and its method network."""
+        families = defaultdict(set)
+        for parent, kinds in self.narrower.items():
+            for x in kinds:
+                families[x] |= self.broader_labels.get(parent, set())
+        return {m: method_entry(m, self.prefs.get(m, ()), families.get(m, ())) for m in self.methods}
 
     def label(self, iri: str) -> str:
         return self.pref.get(iri) or min(self.labels.get(iri) or {local_name(iri)})

@@ -402,15 +402,19 @@ def person_names(store: Store) -> dict[str, str]:
 
 @kept
 def method_index(store: Store) -> dict[str, dict]:
-    """Every method as ``{label, family}`` (family: the label of a broader method, or None)."""
-    out: dict[str, dict] = {}
+    """Every method as ``{label, family}`` (family: the label of a broader method, or None; a site
+    takes it from its ``LineIndex``, which reads the same labels)."""
+    labels, families = defaultdict(set), defaultdict(set)
     for r in store.select(METHODS):
-        m = out.setdefault(r["method"], {"label": None, "family": None})
-        m["label"] = m["label"] or r["label"]
-        m["family"] = m["family"] or r["family"]
-    for iri, m in out.items():
-        m["label"] = m["label"] or local_name(iri)
-    return out
+        labels[r["method"]].add(r["label"])
+        families[r["method"]].add(r["family"])
+    return {m: method_entry(m, labels[m] - {None}, families[m] - {None}) for m in labels}
+
+
+def method_entry(iri: str, labels: Iterable[str], families: Iterable[str]) -> dict:
+    """A method of ``method_index``, of its preferred labels and its broader methods' (the least of
+    each, never the first a store gives)."""
+    return {"label": min(labels, default=None) or local_name(iri), "family": min(families, default=None)}
 
 
 def _sorted_years(years) -> list[int]:

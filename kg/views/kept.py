@@ -92,9 +92,13 @@ class Kept:
     fingerprint: str | None = None
     index: dict = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
+    ahead: PaperTables | None = None  # the tables, read before they were wanted (``read_ahead``)
 
     def tables(self) -> PaperTables:
         """The kept tables (``sqlite3.Error`` or ``ValueError`` when the file is damaged)."""
+        if self.ahead is not None:  # (given once: the site brings them up to date in place)
+            tables, self.ahead = self.ahead, None
+            return tables
         with closing(_reading(self.path)) as db:
             return _read_tables(db)
 
@@ -115,6 +119,18 @@ def load(folder: str | Path | None) -> Kept:
         return Kept(path, facts["fingerprint"], facts["index"], facts["lines"])
     except (sqlite3.Error, KeyError, ValueError):
         return Kept()
+
+
+def read_ahead(folder: str | Path | None) -> Kept:
+    """What a site in ``folder`` kept (``load``), its tables read already: a build reads them while
+    its workers extract, when this process mostly waits (100k papers: 1.1-1.4 CPU-s)."""
+    kept = load(folder)
+    if kept.path is not None:
+        try:
+            kept.ahead = kept.tables()
+        except (sqlite3.Error, ValueError):
+            pass  # (the site finds the file damaged again, and reads the store)
+    return kept
 
 
 def _read_tables(db: sqlite3.Connection) -> PaperTables:

@@ -24,8 +24,8 @@ from kg.collector import collecting_less
 from kg.forked import Forked
 from kg.rdf.namespaces import KG
 from kg.rdf.store import Snapshot, Store, StoreError
-from kg.views.kept import (Changes, Reuse, changed_concepts, drawn_before, fingerprint, index_facts, line_inputs, load,
-                           read_kept, reuse_tables, save, stale)
+from kg.views.kept import (Changes, Kept, Reuse, changed_concepts, drawn_before, fingerprint, index_facts, line_inputs,
+                           load, read_kept, reuse_tables, save, stale)
 from kg.views.lineage import write_lineage_html, write_lineage_json
 from kg.views.networks import author_ego_view, coauthor_view, method_view
 from kg.views.page import TEMPLATES
@@ -131,39 +131,43 @@ def _papers_of_method(tables):
 
 def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
-               changes: Changes | None = None, answers: dict[str, list[dict]] | None = None) -> Path:
+               changes: Changes | None = None, answers: dict[str, list[dict]] | None = None,
+               kept: Kept | None = None) -> Path:
     """Write every view into ``out_dir`` and ``out_dir/index.html`` linking them; returns the
     index path. ``max_nodes`` caps the two big networks (default: ``kg.defaults.MAX_NODES``).
     ``previous`` is a folder holding an earlier site (it may be ``out_dir``): what it kept is
     reused where its inputs did not change (``kg.views.kept``; ``changes``: what an increment
     changed since, else nothing), so the pages are the same as written afresh. ``answers``: rows
-    of queries without parameters, as the store would give them (``kg.analytics.projections.Gathered``)."""
+    of queries without parameters, as the store would give them (``kg.analytics.projections.Gathered``);
+    ``kept``: what the site in ``previous`` kept, read already (``kg.views.kept.read_ahead``)."""
     # what lives already (a build's registries) is out of the collector's sight meanwhile: the
     # site makes millions of small objects that stay (rows, tables, projections)
     with collecting_less(freeze=True), contextlib.ExitStack() as forks:
-        return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes, forks, answers or {})
+        return _write_site(store, Path(out_dir), max_nodes, max_lineages, previous, changes, forks, answers or {},
+                           kept if kept is not None else load(previous))
 
 
 def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: int, previous: str | Path | None,
-                changes: Changes | None, forks: contextlib.ExitStack, answers: dict[str, list[dict]]) -> Path:
+                changes: Changes | None, forks: contextlib.ExitStack, answers: dict[str, list[dict]],
+                data: Kept) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     # the pages share what they read and project; the fingerprint's counts are the index's too
     snapshot = Snapshot(store)
     for sparql, rows in answers.items():
         snapshot.answer(sparql, rows)
     now = fingerprint(snapshot)
-    data = load(previous)
     reused = reuse_tables(data, store, changes, now) if previous is not None else Reuse()
     if reused.tables is not None:
         snapshot.once("paper_tables", lambda: reused.tables)  # (before any page asks for them)
     store = snapshot
     store.answer(CARRIED, _carried(paper_tables(store)))
-    store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
-    counts = graph_counts(store)
     kept.setdefault("coauthors", {}), kept.setdefault("methods", {})
-    method_index(store)  # read here: the network views are drawn in a copy of this process, from what it holds
+    ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
+    # The network views are drawn in a copy of this process, from what it holds: their method index
+    # is the labels the lineage index read. What they do not need is read once the copy is made.
+    store.once(method_index.__qualname__, ix.method_index)
 
     def draw_networks():  # and the coauthor counts of the index, from the coauthor projection they draw
         co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept["coauthors"], **caps)
@@ -171,6 +175,8 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
         return co, me, kept["coauthors"], kept["methods"], coauthor_counts(store)
 
     drawing = forks.enter_context(_Forked(draw_networks, store))
+    counts = graph_counts(store)
+    store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     taken: set = set()
     people = []
     for r in sorted(store.select(OWNERS), key=lambda r: r["name"] or r["person"]):
@@ -185,7 +191,6 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
                        "note": f"{methods} methods proposed, {len(m.papers())} papers"})
         people.append({"href": f"people/{s}-coauthors.html", "title": f"{name}: coauthors and methods",
                        "note": f"{ego.nodes - 1} people and methods"})
-    ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
     facts = index_facts(ix)
     concepts = changed_concepts(data.index if reused.tables is not None else {}, facts)
     drawn = data.lines if reused.tables is not None else {}
