@@ -803,3 +803,14 @@ def test_the_titles_architecture_restated_by_the_proposing_verb():
                     title="A Hierarchical Neural Network for Product Attribute Extraction")
     assert not got, got
 
+
+def test_a_participle_title_and_abstract_write_before_a_catalogued_method():
+    got = proposals("We propose a two-stage decoder with a delayed beam search. Our delayed beam search keeps slots "
+                    "open.", title="Point Precisely: Texts Using Delayed Beam Search")
+    assert "delayed beam search" in {x.lower() for x in got}, got
+
+
+def test_a_catalogued_task_with_modifiers_is_no_proposal():
+    got = proposals("We introduce Graded Relation Extraction (GRE), a refinement of relation extraction "
+                    "that predicts probabilities.")
+    assert not got, got
