@@ -764,3 +764,69 @@ def test_the_titles_phrase_past_the_objects_kind_is_no_proposal():
     got = proposals("For this purpose, we propose a new method combining spherical embeddings and lexical patterns.",
                     title="Inferring Taxonomies via Spherical Embeddings")
     assert "spherical embedding" not in {x.lower() for x in got}, got
+
+
+@pytest.mark.parametrize("abstract,name", [
+    # the object runs on past its capitalised words to the short form coined for it: the short form, not a fragment
+    ("Here we develop a Sparse Routed trainable Recall Network architecture (SpRReN2). SpRReN2 beats the baselines.",
+     "SpRReN2"),
+    # a short form whose letters do not spell the phrase
+    ("Next, we propose a novel fluency-weighted reward (FLUReW) that rewards fluent captions over the baseline.",
+     "FLUReW"),
+    # after a naming cue, the name may hold "with", "of": "called X with Y (XY)"
+    ("We propose a new unsupervised model called sparse neural grammar model with valence (S-NGMV). Experiments show "
+     "S-NGMV improves over the baselines.", "S-NGMV"),
+])
+def test_the_short_form_that_closes_the_proposed_phrase(abstract, name):
+    assert name in proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    # a short form others coined: "so-called"
+    "Social media hold so-called user-created posts (UCP), which open new opportunities. We study UCP.",
+    # a resource's short form
+    "We present a new multilingual question corpus (MQC) of 5,000 questions.",
+    # the phrase's short form names what the method improves, past a participle after the kind
+    "We propose a method improving sparse lexical vectors (SLV) for retrieval.",
+])
+def test_no_proposal_of_a_closing_short_form(abstract):
+    assert not proposals(abstract), proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract,name", [
+    ("To address this problem, we propose gated span tagging networks, a novel sequence labeling framework for NER.",
+     "gated span tagging network"),
+    ("We present chunk-margin loss, a simple loss that uses a negative sample at every step.", "chunk-margin loss"),
+])
+def test_a_plain_phrase_an_appositive_says_is_a_method(abstract, name):
+    assert name in {x.lower() for x in proposals(abstract)}
+
+
+@pytest.mark.parametrize("abstract", [
+    "We present review forecasting, a novel task of predicting the rating a user would give.",
+    "We propose two model variants, a neural and a phrase-based model.",
+])
+def test_no_proposal_of_a_task_or_a_number_of_things(abstract):
+    assert not proposals(abstract), proposals(abstract)
+
+
+def test_the_titles_architecture_restated_by_the_proposing_verb():
+    got = proposals("In this work, we propose novel dilated recurrent attention networks, which widen the context.",
+                    title="Dilated Recurrent Attention Networks")
+    assert "dilated recurrent attention network" in {x.lower() for x in got}, got
+    # (a head qualified only by the field's broad words is no name)
+    got = proposals("This paper describes a hierarchical neural network we propose for sentence classification.",
+                    title="A Hierarchical Neural Network for Product Attribute Extraction")
+    assert not got, got
+
+
+def test_a_participle_title_and_abstract_write_before_a_catalogued_method():
+    got = proposals("We propose a two-stage decoder with a delayed beam search. Our delayed beam search keeps slots "
+                    "open.", title="Point Precisely: Texts Using Delayed Beam Search")
+    assert "delayed beam search" in {x.lower() for x in got}, got
+
+
+def test_a_catalogued_task_with_modifiers_is_no_proposal():
+    got = proposals("We introduce Graded Relation Extraction (GRE), a refinement of relation extraction "
+                    "that predicts probabilities.")
+    assert not got, got

@@ -318,6 +318,11 @@ def _left_out_kind(text: str, ab: Abbrev) -> str:
     return kind if kind in _METHOD_FOLLOW else ""
 
 
+# a kind of method after a name and its acronym: "a paraphrase augmented response generation (PARG) framework"
+_WORD_AFTER_PAREN = re.compile(r"(?:\s*\([^()]{1,20}\))?\s+(?:"
+                               + "|".join(sorted(_METHOD_FOLLOW, key=len, reverse=True)) + r")s?\b")
+
+
 def _follow_word(text: str, ab: Abbrev) -> str:
     """The lowercase word after a defined acronym ("XY framework"), singular; "" when none. A kind of
     method the long form left out comes first: "a Keyword Mask model (KMM) for"."""
@@ -496,6 +501,16 @@ def _names_formalism(text: str, b: int) -> bool:
     c = cues()
     first, second = (w.lower() if w else None for w in m.groups())
     return first in c.formalism_objects or (first not in c.stops and second in c.formalism_objects)
+
+
+def _title_and_abstract(view: DocView, s: int, a: int) -> bool:
+    """Are the words from ``s`` to the method's start ``a`` and the method's first word written, in any case, both
+    in the title and in the abstract?"""
+    m = _NONSPACE.match(view.text, a)
+    phrase = (view.text[s:a] + (m.group() if m else "")).lower().rstrip(".,;:")
+    low = view.lower if view.lower is not None else view.text.lower()
+    t = view.title_end
+    return bool(t) and " " in phrase and (low.find(phrase, 0, t) >= 0) and (low.find(phrase, t) >= 0)
 
 
 def _names_no_method(view: DocView, name: str, team: bool = True) -> bool:
@@ -989,6 +1004,8 @@ class MethodFinder:
             if full.lower() in GENERIC_PHRASES or full in STOP_CAPS or full.endswith(("'s", "’s", "’")) \
                     or self.lex_kind(full) in ("generic", "task"):  # "a deep learning model", "our KBQA system"
                 continue
+            if " " in full and self.name_kind(full) == "task" and _WORD_AFTER_PAREN.match(text, b) is None:
+                continue  # a task with modifiers: "we introduce Uncertain Natural Language Inference (UNLI), a ..."
             last = full.split()[-1]
             if _YEAR_END.search(full) or DATASET_WORDS.search(last) or _TASK_WORD.fullmatch(last) or all_languages(full):
                 continue  # "BUCC2017", "the Dispute Mediation Corpus", "the X Shared Task", "Hindi-English"
@@ -1162,8 +1179,11 @@ class MethodFinder:
         "soft-masked" is a word of a name), a capitalised function word, an acronym, a language, or
         a name of the catalogue."""
         def ends(word: str, s: int) -> bool:
+            # (a participle that title and abstract both write before the method is a word of its name: "Delayed Copy
+            # Mechanism" + "our delayed copy mechanism")
             low = word.lower()
-            return low in DESCRIBING or (low.endswith("ed") and "-" not in low) or word in STOP_CAPS \
+            return low in DESCRIBING or word in STOP_CAPS \
+                or (low.endswith("ed") and "-" not in low and not _title_and_abstract(view, s, a)) \
                 or not _PLAIN_WORD.fullmatch(word) or all_languages(word) \
                 or any(x < s + len(word) and s < y for x, y, _, _ in view.lex)
         return self._words_before(view, a, _BUILT_ON_BEFORE, ends)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .abbrev import valid_short
+from .abbrev import best_long_form, valid_short
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
@@ -187,8 +187,9 @@ BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 # "we refer to this sampler as": the words before "as" say what is named
 _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as"
+# (not "so-called user-generated content (UGC)": what others call it)
 CALLED = re.compile(
-    r"\b(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
+    r"\b(?<!so-)(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
     + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+(?:to\s+)?as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
@@ -285,6 +286,51 @@ NEW_KIND_BASED_ON = re.compile(r"\s*(?:a|an)\s+(?:new|novel)\s+(?:[a-z][\w-]*\s+
                                r"(?:based\s+on|built\s+(?:up)?on|grounded\s+in|founded\s+on)\s+")
 
 
+# the short form in parentheses that closes a phrase, then the end of the phrase: "... architecture (GMemN2N)."
+_CLOSING_SHORT = re.compile(r"\s*\(\s*(?P<short>[^()\s,;]{2,12})\s*\)(?=\s*(?:[,.;:]|$|(?:that|which|to|for|with|in|on|"
+                            r"by|and|where|as)\b))")
+_PHRASE_WORD = re.compile(r"[A-Za-z][\w-]*")
+_USE_WORD_RX = re.compile(_USE_VERBS)
+
+
+def _closing_short(text: str, pos: int, limit: int, known: Callable[[str], object] | None,
+                   connectors: bool = False) -> Name | None:
+    """The short form in parentheses that closes the phrase at ``pos``, coined for it there, whether or not its
+    letters spell the phrase: "we develop a Gated End-to-End trainable Memory Network architecture (GMemN2N)",
+    "we propose a novel entailment-enhanced reward (CIDEnt)"; with ``connectors`` (after a naming cue, which says
+    where the name starts), the phrase may hold "of", "with"...: "called discriminative neural dependency model with
+    valence (D-NDMV)". Not where the phrase is a resource, a task or another kind that is no method of the paper's
+    ("a new corpus (FooC)"), nor a catalogued name or one the text wrote before."""
+    words = []  # (start, end) of the phrase's words
+    for w in itertools.islice(_NONSPACE_RUN.finditer(text, pos, limit), 10):
+        core = w.group()
+        if core.startswith("("):
+            break
+        if not _PHRASE_WORD.fullmatch(core) or core in ("that", "which", "and", "or") or _USE_WORD_RX.fullmatch(core) \
+                or (PREPOSITION_WORD.fullmatch(core) and not (connectors and words and core in CONNECTORS)) \
+                or (core.endswith(("ing", "ed")) and any(singular(text[a:b].lower()) in _KIND_NOUNS for a, b in words)):
+            return None  # (a participle after the kind: "a method improving Bilingual Word Embeddings (BWE)")
+        words.append(w.span())
+    if not words or text[words[-1][0]:words[-1][1]] in CONNECTORS:
+        return None
+    m = _CLOSING_SHORT.match(text, words[-1][1])
+    if not m:
+        return None
+    short = m.group("short")
+    head = singular(text[words[-1][0]:words[-1][1]].lower())
+    if not (valid_short(short) and is_strong_name(short)) or short.lower() in NOT_METHOD_TOKENS \
+            or head in _NOT_OWN_KINDS or head in cues().task_heads \
+            or DATASET_WORDS.search(text, words[0][0], words[-1][1]) \
+            or (known and known(short)) or next(find_word(text, short, True, plural=False, end=m.start("short")), None):
+        return None
+    # (the phrase itself where its words after "a novel" spell the short form: "called propagate-selector (PS)")
+    a = next((a for a, b in words if text[a:b].lower() not in _DET), words[-1][0])
+    phrase = text[a:words[-1][1]]
+    if best_long_form(short, phrase) == 0 and not (known and known(phrase)):
+        return Name(a, words[-1][1])
+    return Name(m.start("short"), m.end("short"))
+
+
 def _first_use(text: str, ls: int, le: int, se: int, s_start: int) -> bool:
     """Neither the long form nor the acronym occurs before the sentence that defines them."""
     short = text[le:se].strip(" ()")
@@ -356,6 +402,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         name = parse_name(text, q, s_end)
         if name and text[name.start - 1] in "“‘" and QUOTED_MODIFIER.match(text, name.end):
             name = None  # "we propose “Event Appearance” labels": the quoted words qualify a noun
+        short = _closing_short(text, q, s_end, known)
+        if short and not (name and _CLOSING_SHORT.match(text, name.end)) \
+                and not any(q <= ls and se > short.start for ls, (_, se) in acronym_longs.items()):
+            name = short  # (the object runs on past its capitalised words to the name coined for it)
 
         def named_kind(n: Name) -> bool:
             # "we propose the MMR-BS decoding method ... The MMR-BS method": a coined name before its kind, used
@@ -402,6 +452,11 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 if w not in NOT_METHOD_TOKENS and (uses >= 3 or uses >= 2 and _title_of(text).find(w) >= 0) \
                         and not (known and known(w)) and singular(lm.group("kind")) not in _NOT_OWN_KINDS:
                     out.append(Naming(Name(q, q + len(w)), "pattern:we_propose", 0.8))
+            # (a''') a plain phrase, then what kind of thing it is: "we propose neural graph matching networks, a novel
+            # sentence matching framework", "We present syn-margin loss, a novel margin-based loss"
+            name = _phrase_then_kind(text, q, s_end, known)
+            if name:
+                out.append(Naming(name, "pattern:we_propose", 0.8))
         qm = QUOTED_THEN_KIND.match(text, p, s_end) if not out and ("“" in sent or '"' in sent) else None
         if qm and len(qm.group("name").split()) <= 4 and not (known and known(qm.group("name"))) \
                 and singular(qm.group("kind").lower()) not in _NOT_OWN_KINDS:
@@ -577,6 +632,9 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if name is None and s_start + m.end() in acronym_longs:
             # "which we term domain-adaptive pre-training (DAP)": a lower-case name the text defines an acronym for
             name = Name(s_start + m.end(), acronym_longs[s_start + m.end()][0])
+        if name is None and (proposing or passive or "new" in low or "novel" in low or "we " in m.group().lower()):
+            # "called discriminative neural dependency model with valence (D-NDMV)": the name coined for the phrase
+            name = _closing_short(text, s_start + m.end(), s_end, known, connectors=True)
         if name and proposing and COMPARED.search(sent, proposing.end(), m.start()):
             continue  # "we propose X and compare it with an approach called Y"
         if name and text[name.start - 1] in "“‘'\"" and not _kind_before(sent[:m.start()]):
@@ -973,6 +1031,29 @@ QUOTED_THEN_KIND = re.compile(r"\s+(?:a|an|the|our)\s+(?:(?:new|novel)\s+)?[“\
                               r"(?P<kind>" + _GENERIC_SG + r")\b")
 LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
                              r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
+PHRASE_THEN_KIND = re.compile(r"(?P<name>[a-z][\w-]*(?: [a-z][\w-]*){1,3})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
+                              r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
+
+
+def _phrase_then_kind(text: str, pos: int, limit: int, known: Callable[[str], object] | None) -> Name | None:
+    """The proposing verb's plain object of two to four words that an appositive says is a method, a model or a tool
+    ("we propose neural graph matching networks, a novel sentence matching framework"): a name, where a word of it
+    is more than a kind's qualifier; not a task, a resource ("we present opinion recommendation, a novel task"), nor
+    a number of things ("two model variants, a neural and ...") or a catalogued name."""
+    m = PHRASE_THEN_KIND.match(text, pos, limit)
+    if not m:
+        return None
+    words = m.group("name").split()
+    last, kind = singular(words[-1]), singular(m.group("kind"))
+    if any(w in _DET or w in ("and", "or", "that", "which") or PREPOSITIONS.fullmatch(w) or w in NOT_METHOD_TOKENS
+           for w in words) or last in NON_METHOD_HEADS or (last in cues().task_heads and last not in _KIND_NOUNS) \
+            or DATASET_WORDS.search(m.group("name")) or kind in _NOT_OWN_KINDS \
+            or all(only_modifiers([w]) or w in DESCRIBING or w in GENERIC_HEADS for w in words) \
+            or (known and known(m.group("name"))):
+        return None
+    return Name(m.start("name"), m.end("name"))
+
+
 # "The proposed method (OP-D)", "our new model (XPAD)": the paper's own kind, then its name in parentheses
 OWN_KIND_PAREN = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|proposed)\s+)?(?:[a-z][\w-]*\s+){0,4}?"
                             r"(?:" + _GENERIC_SG + r")\s*\(\s*(?P<name>[A-Za-z][^\s,;:()]*)\s*\)")
@@ -1025,14 +1106,23 @@ def _title_phrase_at(text: str, pos: int, limit: int, conjuncts: str = "none") -
     return None
 
 
+_NAMED_ARCHITECTURE_HEADS = frozenset(singular(w) for w in _PROPOSAL_CUES["architecture_heads"]) - {"model"}
+
+
 @functools.lru_cache(maxsize=64)
 def _title_phrases(title: str, conjuncts: str) -> tuple[str, ...]:
     """The parts of a title, in lower case, that can name a method by themselves."""
     out = []
     for part in title_parts(title, conjuncts):
         words = part.lower().split()
-        if 2 <= len(words) <= 4 and _method_head(singular(words[-1])) and _phrase_ok(words) \
-                and all(_LOWER_WORD.fullmatch(w) for w in words):
+        # (an architecture's head after two words that name it is no generic one: "Convolutional Self-Attention
+        # Networks"; not after qualifiers alone, "A Hierarchical Neural Network for ...", nor a catalogued one's word,
+        # "Capsule Network")
+        named_architecture = len(words) >= 3 and singular(words[-1]) in _NAMED_ARCHITECTURE_HEADS \
+            and _phrase_ok(words[:-1]) and not all(only_modifiers([w]) or w in DESCRIBING or (
+                "-" not in w and _ADJECTIVE_END.search(w)) for w in words[:-1])
+        if 2 <= len(words) <= 4 and _method_head(singular(words[-1])) and all(_LOWER_WORD.fullmatch(w) for w in words) \
+                and (_phrase_ok(words) or named_architecture):
             out.append(" ".join(words))
     return tuple(out)
 
