@@ -406,6 +406,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
         if short and not (name and _CLOSING_SHORT.match(text, name.end)) \
                 and not any(q <= ls and se > short.start for ls, (_, se) in acronym_longs.items()):
             name = short  # (the object runs on past its capitalised words to the name coined for it)
+        if name and any(ls <= name.start and name.end < le for ls, (le, _) in acronym_longs.items()):
+            # the capitalised words are a piece of a long form the text defines right there ("a Sparse Routed
+            # trainable Recall Network (SpRReN2)"): the acronym's rule (e) below names the whole
+            name = None
 
         def named_kind(n: Name) -> bool:
             # "we propose the MMR-BS decoding method ... The MMR-BS method": a coined name before its kind, used
