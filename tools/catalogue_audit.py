@@ -2,12 +2,13 @@
 
     python tools/catalogue_audit.py [--base REV] [--n 200] [--seed 12] [--titles] [--write-bib FILE]
 
-Draws a seeded sample of ACL abstracts (``../shared/data/acl-2016-2020.bib``; the papers of the
-annotated ACL dev set are left out, so that no annotated text is read) or, with ``--titles``, of
-the ML titles (``../shared/data/ml-titles-1987-2025.jsonl``), extracts them with the catalogue of
-git revision ``--base`` (``ontology/*.ttl`` as committed there) and with the working tree's, and
-prints every method the new catalogue finds that the old one did not (and every one it lost), each
-with its sentence, so that a reader can count the right and the wrong ones.
+Draws a seeded sample of ACL abstracts (``../shared/data/acl-2016-2020.bib``) or, with ``--titles``,
+of the ML titles (``../shared/data/ml-titles-1987-2025.jsonl``), leaving out every annotated paper
+(the shared sets and the project's tune and held-out sets under ``eval/``) so that no annotated
+text is read; extracts them with the catalogue of git revision ``--base`` (``ontology/*.ttl`` as
+committed there) and with the working tree's, and prints every method the new catalogue finds that
+the old one did not (and every one it lost), each with its sentence, so that a reader can count the
+right and the wrong ones.
 """
 from __future__ import annotations
 
@@ -34,16 +35,23 @@ if not (SHARED / "data").exists():
     SHARED = ROOT.parent / "shared"
 
 
+def annotated_titles() -> set[str]:
+    """The titles (as keys) of every annotated paper: the shared sets and the project's tune and held-out sets."""
+    annotated = [*(SHARED / "eval" / "texts").glob("*.bib"), *(ROOT / "eval").rglob("texts.bib")]
+    return {norm_key(r.title or "") for path in annotated for r in read_document(path).records}
+
+
 def acl_sample(n: int, seed: int) -> list:
-    dev_titles = {norm_key(r.title or "") for r in read_document(SHARED / "eval" / "texts" / "acl-dev.bib").records}
+    skip = annotated_titles()
     records = [r for r in read_document(SHARED / "data" / "acl-2016-2020.bib").records
-               if r.abstract and norm_key(r.title or "") not in dev_titles]
+               if r.abstract and norm_key(r.title or "") not in skip]
     return random.Random(seed).sample(records, n)
 
 
 def title_sample(n: int, seed: int) -> list[dict]:
+    skip = annotated_titles()
     with (SHARED / "data" / "ml-titles-1987-2025.jsonl").open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+        rows = [row for line in f if line.strip() and norm_key((row := json.loads(line)).get("title") or "") not in skip]
     return random.Random(seed).sample(rows, n)
 
 
