@@ -829,7 +829,10 @@ def _target(out: Path | None, store: str | None) -> Iterator[tuple[Store, Path |
 def _site_ahead(folder: Path):
     """The site's code, and what the folder's site kept (``kg.views.kept.read_ahead``), read in a
     thread while the workers extract an increment's papers: this process mostly waits for them then
-    (1% of 100k papers: 2-2.5 CPU-s taken off the build's critical path)."""
+    (1% of 100k papers: 2-2.5 CPU-s taken off the build's critical path); and pandas, which the
+    network views draw with (each forked copy drawing one would import it: 0.6 CPU-s)."""
+    import pandas  # noqa: F401
+
     from kg.views.kept import read_ahead
 
     return read_ahead(folder)

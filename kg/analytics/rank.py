@@ -39,6 +39,9 @@ COUNT_LINKS = "SELECT (COUNT(*) AS ?n) WHERE { ?s %s ?o }"
 PROPOSED = "SELECT (COUNT(DISTINCT ?m) AS ?n) WHERE { ?p kg:proposes ?m }"
 EVIDENCE = "SELECT (COUNT(?e) AS ?n) WHERE { ?e a kg:Evidence }"
 OWNERS = "SELECT (COUNT(DISTINCT ?person) AS ?n) WHERE { ?src kg:profileOwner ?person }"
+#: What ``graph_counts`` reads of the store: counts Oxigraph makes while Python runs (a site reads
+#: them into its snapshot in a thread, beside its own work).
+COUNT_QUERIES = (COUNTS, *(COUNT_LINKS % p for p in LINKS.values()), PROPOSED, EVIDENCE, OWNERS)
 
 
 def score_nodes(g: nx.Graph, metric: str) -> pd.Series:

@@ -207,10 +207,10 @@ class Reuse:
     methods: set[str] = field(default_factory=set)  # methods and models those papers link (before or now)
 
 
-def reuse_tables(kept: Kept, store: Store, changes: Changes | None, now: str) -> Reuse:
-    """The kept tables, when they were read at the store state the changes start from, with the
-    touched papers read again."""
-    if kept.fingerprint is None or kept.fingerprint != (changes.before if changes is not None else now):
+def reuse_tables(kept: Kept, store: Store, changes: Changes | None, since: str) -> Reuse:
+    """The kept tables, when they were read at the store state ``since`` (the one the changes
+    start from; with no changes, the store's now), with the touched papers read again."""
+    if kept.fingerprint is None or kept.fingerprint != since:
         return Reuse()
     try:
         tables = kept.tables()

@@ -106,7 +106,8 @@ def _colour_groups(g: nx.Graph, groups: pd.Series, name_of) -> tuple[dict, list[
     legend = [LegendItem(colour[c], f"{name_of(c, groups.index[groups == c])} ({sizes[c]})") for c in order[:len(PALETTE)]]
     if len(order) > len(PALETTE):
         legend.append(LegendItem(OTHER, f"{len(order) - len(PALETTE)} smaller groups"))
-    return {n: colour[groups[n]] for n in g.nodes}, legend
+    group = groups.to_dict()  # (a look-up in a Series, per node, costs a hundred times more)
+    return {n: colour[group[n]] for n in g.nodes}, legend
 
 
 def reuse(kept: dict | None, name: str, inputs, compute, adapt=None):
@@ -189,7 +190,7 @@ def _groups(g: nx.Graph, color_by: str, category_of, score: pd.Series,
                               lambda: communities(g).to_dict(), (lambda old: _joined_groups(g, old)) if adapt else None),
                         name="community", dtype=int)
         def name_of(c, members):
-            top = max(members, key=lambda n: score[n])
+            top = score[members].idxmax()  # (the first of the highest, in the members' order)
             return f"community of {g.nodes[top]['label']}"
         return com, name_of
     if color_by == "category":
@@ -202,6 +203,7 @@ def _draw(g: nx.Graph, pos: dict, colour: dict, value: dict, info: dict, shape: 
     """A pyvis network of ``g`` at ``pos``. With ``groups``, links inside a group take its colour
     and links between groups fade, so groups stand out of the tangle of a big network."""
     net = new_network()
+    group = groups.to_dict() if groups is not None else None  # (a look-up in a Series costs a hundred times more)
     for n in g.nodes:
         net.add_node(n, label=g.nodes[n]["label"], shape=(shape or {}).get(n, "dot"), color=colour[n],
                      x=pos[n][0], y=pos[n][1], value=value[n], info=info[n], years=g.nodes[n].get("years", []))
@@ -211,7 +213,7 @@ def _draw(g: nx.Graph, pos: dict, colour: dict, value: dict, info: dict, shape: 
         directed = bool(directed_edges) and (a, b) in directed_edges
         extra = {"arrows": {"to": {"enabled": directed}}, "dashes": directed}
         if groups is not None:
-            same = groups[a] == groups[b]
+            same = group[a] == group[b]
             extra["color"] = {"color": colour[a] if same else BETWEEN, "opacity": 0.6 if same else 0.25}
         net.add_edge(a, b, id=f"e{i}", value=d.get("weight", 1), weight=d.get("weight", 1),
                      years=d.get("years", []), info=edge_info(a, b, d) if edge_info else None, **extra)
@@ -228,7 +230,8 @@ def _write_network(g, full: Projection, groups, colour, score, info, edge_info, 
     """Draw a whole-graph view (packed layout, sized by ``score``) into ``path``; what it kept of ``full``."""
     pos = reuse(kept, "layout", [sorted(g.nodes), sorted(sorted(e) for e in g.edges), groups.to_dict()],
                 lambda: packed_layout(g, groups=groups), (lambda old: _joined_layout(g, old)) if adapt else None)
-    net = _draw(g, pos, colour, {n: float(score[n]) for n in g}, info, edge_info=edge_info, groups=groups)
+    scores = score.to_dict()
+    net = _draw(g, pos, colour, {n: float(scores[n]) for n in g}, info, edge_info=edge_info, groups=groups)
     write_page(net, page, path)
     return ViewInfo(Path(path), g.number_of_nodes(), g.number_of_edges(), len(full.nodes), full.edges)
 

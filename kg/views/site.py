@@ -13,13 +13,14 @@ import os
 import re
 import shutil
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kg.analytics.lineage import CARRIED, PAPERS_OF_METHOD, LineIndex, author_lineage, line_weights, method_lineage
 from kg.analytics.projections import local_name, method_index, paper_tables
-from kg.analytics.rank import coauthor_counts, graph_counts
+from kg.analytics.rank import COUNT_QUERIES, coauthor_counts, graph_counts
 from kg.collector import collecting_less
 from kg.forked import Forked
 from kg.rdf.namespaces import KG
@@ -85,12 +86,12 @@ def _same_text(path: Path, text: str) -> bool:
 
 
 class _Forked(Forked):
-    """The site's two network views, a third of a site's time, drawn in a forked copy of this
+    """A network view of the site, a sixth of a site's time each, drawn in a forked copy of this
     process while this one writes the lineage maps (both cores work). The copy must not read
     ``store`` (a snapshot): there it refuses."""
 
-    def __init__(self, compute, store: Snapshot):
-        super().__init__(compute, lambda: setattr(store, "store", _Unreadable()), "drawing of the network views")
+    def __init__(self, compute, store: Snapshot, what: str = "drawing of a network view"):
+        super().__init__(compute, lambda: setattr(store, "store", _Unreadable()), what)
 
 
 class _Unreadable:
@@ -129,6 +130,16 @@ def _papers_of_method(tables):
     return answer
 
 
+def _read_counts(store: Snapshot) -> str:
+    """The store's ``fingerprint``, and the counts of ``graph_counts`` read into the snapshot: what
+    Oxigraph counts lets Python run (100k papers: 0.9 s), so a site reads them in a thread while it
+    brings its tables up to date and reads the lineage index."""
+    now = fingerprint(store)
+    for query in COUNT_QUERIES:
+        store.select(query)
+    return now
+
+
 def write_site(store: Store, out_dir: str | Path, max_nodes: int | None = None,
                max_lineages: int = MAX_LINEAGES, previous: str | Path | None = None,
                changes: Changes | None = None, answers: dict[str, list[dict]] | None = None,
@@ -155,8 +166,10 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
     snapshot = Snapshot(store)
     for sparql, rows in answers.items():
         snapshot.answer(sparql, rows)
-    now = fingerprint(snapshot)
-    reused = reuse_tables(data, store, changes, now) if previous is not None else Reuse()
+    counting = forks.enter_context(ThreadPoolExecutor(1, thread_name_prefix="kg-site-counts")).submit(
+        _read_counts, snapshot)
+    reused = Reuse() if previous is None else reuse_tables(
+        data, store, changes, changes.before if changes is not None else counting.result())
     if reused.tables is not None:
         snapshot.once("paper_tables", lambda: reused.tables)  # (before any page asks for them)
     store = snapshot
@@ -164,17 +177,26 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
     kept = read_kept(previous, STATE)
     caps = {} if max_nodes is None else {"max_nodes": max_nodes}
     kept.setdefault("coauthors", {}), kept.setdefault("methods", {})
+    import pandas  # noqa: F401 -- what the network views draw with, imported once here, not in each copy
+    # The network views are drawn in copies of this process, from what it holds, each as soon as
+    # it can be: the coauthors from the paper tables alone, now (and the index's coauthor counts,
+    # from the projection they draw); the methods once the lineage index has read the labels, their
+    # method index. What they do not need is read once the copies are made.
+
+    def draw_coauthors():
+        co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept["coauthors"], **caps)
+        return co, kept["coauthors"], coauthor_counts(store)
+
+    drawing_coauthors = forks.enter_context(_Forked(draw_coauthors, store, "drawing of the coauthor network"))
     ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
-    # The network views are drawn in a copy of this process, from what it holds: their method index
-    # is the labels the lineage index read. What they do not need is read once the copy is made.
     store.once(method_index.__qualname__, ix.method_index)
 
-    def draw_networks():  # and the coauthor counts of the index, from the coauthor projection they draw
-        co = coauthor_view(store, out / "coauthors.html", index_href="index.html", kept=kept["coauthors"], **caps)
-        me = method_view(store, out / "methods.html", index_href="index.html", kept=kept["methods"], **caps)
-        return co, me, kept["coauthors"], kept["methods"], coauthor_counts(store)
+    def draw_methods():
+        return method_view(store, out / "methods.html", index_href="index.html", kept=kept["methods"], **caps), \
+            kept["methods"]
 
-    drawing = forks.enter_context(_Forked(draw_networks, store))
+    drawing_methods = forks.enter_context(_Forked(draw_methods, store, "drawing of the method network"))
+    now = counting.result()
     counts = graph_counts(store)
     store.answer(PAPERS_OF_METHOD, _papers_of_method(paper_tables(store)))
     taken: set = set()
@@ -215,7 +237,8 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
                 write_lineage_json(m, out / files[1], text)
             lines[mid] = {"slug": s, "title": m.label, "note": f"{len(m.papers())} papers", **line_inputs(m, ix)}
         methods.append({"href": files[0], "title": lines[mid]["title"], "note": lines[mid]["note"]})
-    co, me, kept["coauthors"], kept["methods"], coauthors = drawing.result()
+    co, kept["coauthors"], coauthors = drawing_coauthors.result()
+    me, kept["methods"] = drawing_methods.result()
     counts.update(coauthors)
     networks = [
         {"href": "coauthors.html", "title": "Coauthor network",
