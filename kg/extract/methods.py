@@ -961,9 +961,10 @@ class MethodFinder:
         for ab, lk, iri in accepted:
             words = ab.long.split(" ")
             long_sg = " ".join(words[:-1] + [singular(words[-1])])
+            others = [(a, b) for a, b, ci in catalogued if ci != iri]
             for s, e in [*_occurrences(text, ab.short, True),
                          *(o for form in {ab.long, long_sg} for o in _occurrences(text, form, False))]:
-                if not any(a <= s and e <= b and b - a > e - s and ci != iri for a, b, ci in catalogued):
+                if not others or not any(a <= s and e <= b and b - a > e - s for a, b in others):
                     cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
             low = ab.long.lower()
