@@ -203,3 +203,19 @@ def test_a_damaged_keywords_file_is_never_unmarshalled(tmp_path, monkeypatch):
     path.write_bytes(bytes(data))
     monkeypatch.setattr(keywords.marshal, "loads", lambda b: pytest.fail("damaged data unmarshalled"))
     assert keywords.phrase_keywords("en", spellings) == expected  # tokenized again
+
+
+def test_scanning_from_a_patterns_first_words_finds_what_finditer_finds():
+    import re
+
+    from kg.extract.text import finditer_from_starts
+
+    pattern = re.compile(r"\b(?:data[ \t]?sets?|corp(?:us|ora)|(?P<m>model|method)s?\s*\()")
+    text = "Our dataset, two data sets and a corpus; the model (M) and methods( X ) -- metadata, datasetdataset"
+    for pos, endpos in ((0, None), (5, None), (0, 60), (31, 70)):
+        expected = [(m.span(), m.groups()) for m in pattern.finditer(text, pos, len(text) if endpos is None else endpos)]
+        assert [(m.span(), m.groups()) for m in finditer_from_starts(pattern, text, pos, endpos)] == expected
+    assert len(list(finditer_from_starts(pattern, text))) == 6  # not "metadata"
+    # a pattern whose matches begin otherwise is scanned by the regex engine itself
+    other = re.compile(r"[A-Z]\w+|(?i:corpus)")
+    assert [m.span() for m in finditer_from_starts(other, text)] == [m.span() for m in other.finditer(text)]

@@ -31,7 +31,7 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
-from spacy.util import filter_spans, minibatch
+from spacy.util import minibatch
 
 from .abbrev import Abbrev, find_abbreviations, split_sentences
 from .entities import (extend_model_name, find_arxiv_ids, find_dataset_shapes, find_emails, find_model_shapes,
@@ -230,11 +230,9 @@ class LexiconMatcher(_Batched):
                 matcher.add(iri, [keywords[attr][v] for v in sorted(variants)])
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = []
-        for matcher in (self.orth, self.lower):
-            for match_id, s, e in matcher(doc):
-                spans.append(doc[s:e])
-                spans[-1].label_ = doc.vocab.strings[match_id]
+        # the matches as (start, end, IRI) token spans: a spaCy Span for each costs more than the rest
+        strings = doc.vocab.strings
+        spans = [(s, e, strings[match_id]) for matcher in (self.orth, self.lower) for match_id, s, e in matcher(doc)]
         # the catalogue's specific names first, then the names the corpus taught, then the
         # catalogue's broad ones, each in what the others leave: "long short-term memory recurrent
         # neural network" does not hide LSTM and RNN, "attention" does not hide "structured attention", and
@@ -242,29 +240,41 @@ class LexiconMatcher(_Batched):
         concepts = self.lexicon.concepts
         tiers: list[list] = [[], [], []]
         for sp in spans:
-            c = concepts.get(sp.label_)
+            c = concepts.get(sp[2])
             tiers[1 if c is not None and c.learned else 2 if c is not None and c.generic else 0].append(sp)
         kept: list = []
         taken: set[int] = set()
         for tier in tiers:
-            for sp in filter_spans(tier):
-                if not taken.intersection(range(sp.start, sp.end)):
+            for sp in _longest_first(tier):
+                if not taken.intersection(range(sp[0], sp[1])):
                     kept.append(sp)
-                    taken.update(range(sp.start, sp.end))
+                    taken.update(range(sp[0], sp[1]))
         out = []
         text = doc_text(doc)
-        for sp in sorted(kept, key=lambda sp: sp.start):
+        for s, e, iri in sorted(kept, key=lambda sp: sp[0]):
             # a match inside a hyphenated or glued word is no match ("SVD" in "KSVD-like" is)
-            a, b = sp.start_char, sp.end_char
+            last = doc[e - 1]
+            a, b = doc[s].idx, last.idx + len(last)
             if a > 0 and (text[a - 1].isalnum() or text[a - 1] == "-" and a > 1 and text[a - 2].isalnum()):
                 continue
             if b < len(text) and text[b].isalnum():
                 continue
-            iri = sp.label_
             c = self.lexicon.concepts.get(iri)
             out.append([a, b, iri, c.kind if c else "method"])
         doc._.kg_lex = out
         return doc
+
+
+def _longest_first(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``spacy.util.filter_spans`` for (start, end, label) tuples: the longest (then the first) of
+    overlapping spans, in the text's order."""
+    result = []
+    seen: set[int] = set()
+    for sp in sorted(spans, key=lambda sp: (sp[1] - sp[0], -sp[0]), reverse=True):
+        if sp[0] not in seen and sp[1] - 1 not in seen:
+            result.append(sp)
+            seen.update(range(sp[0], sp[1]))
+    return sorted(result, key=lambda sp: sp[0])
 
 
 @Language.factory("kg_lexicon", default_config={"lexicons": [], "methods_json": None})

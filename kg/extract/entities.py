@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .naming import ACTING_GERUND
-from .text import clean_label
+from .text import clean_label, finditer_from_starts
 from .vocabulary import data_words
 
 # --- URLs -------------------------------------------------------------------------------------
@@ -296,7 +296,7 @@ def _described(text: str, title_end: int) -> list[tuple[int, int, str]]:
 def _windows(anchor: re.Pattern, text: str, before: int, after: int) -> list[tuple[int, int]]:
     """The stretches of text around each match of ``anchor`` (merged where they meet)."""
     windows: list[tuple[int, int]] = []
-    for h in anchor.finditer(text):
+    for h in finditer_from_starts(anchor, text):
         a, b = max(0, h.start() - before), min(len(text), h.end() + after)
         if windows and a <= windows[-1][1]:
             windows[-1] = (windows[-1][0], b)

@@ -21,7 +21,7 @@ from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NAME_VERB, NOT_ACTIN
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
-                   find_word, norm_key, singular, slugify, X_SUFFIXES)
+                   find_word, finditer_from_starts, norm_key, singular, slugify, X_SUFFIXES)
 
 #: The kind nouns of the rules below, data (its "_about" says what each list is).
 _KIND_WORDS = data_words("methods")
@@ -961,9 +961,10 @@ class MethodFinder:
         for ab, lk, iri in accepted:
             words = ab.long.split(" ")
             long_sg = " ".join(words[:-1] + [singular(words[-1])])
+            others = [(a, b) for a, b, ci in catalogued if ci != iri]
             for s, e in [*_occurrences(text, ab.short, True),
                          *(o for form in {ab.long, long_sg} for o in _occurrences(text, form, False))]:
-                if not any(a <= s and e <= b and b - a > e - s and ci != iri for a, b, ci in catalogued):
+                if not others or not any(a <= s and e <= b and b - a > e - s for a, b in others):
                     cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
             low = ab.long.lower()
@@ -1407,7 +1408,7 @@ class MethodFinder:
         # each pattern runs once over the whole text; a match finds its sentence by bisection
         # "the current state-of-the-art method (EAP-IG)"
         low = view.lower if view.lower is not None else text.lower()
-        for m in (PAREN_AFTER_GENERIC.finditer(text) if "(" in text else ()):
+        for m in (finditer_from_starts(PAREN_AFTER_GENERIC, text) if "(" in text else ()):
             p = m.end()
             s_start, s_end = view.sent_of(p)
             close = text.find(")", p, s_end)
@@ -1453,7 +1454,7 @@ class MethodFinder:
                 if is_name_shaped(w) and w not in rejected and "/" not in w:
                     self._add_name(view, cands, a, b, "pattern:compare", 0.7)
         # a coined name in apposition to a method's kind: "the previous state-of-the-art method, NTSG."
-        for m in (_KIND_COMMA_NAME.finditer(text, title_end) if ", " in text else ()):
+        for m in (finditer_from_starts(_KIND_COMMA_NAME, text, title_end) if ", " in text else ()):
             a, b = m.span("name")
             if is_name_shaped(m.group("name")) and m.group("name") not in rejected:
                 # "Our Open IE system, CALMIE, ...": the paper's own
@@ -1480,6 +1481,9 @@ class MethodFinder:
             self._add_name(view, cands, a, h.end(), "pattern:name_algorithm", 0.7)
         # "the BiGRU and HAN models": each coined name of a list before a plural method head
         for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
+            # (a list ends "... and NAME" right before the head: only then is the search worth its time)
+            if text[max(0, h.start() - 200):h.start()].rsplit(None, 2)[-2:-1] not in (["and"], ["or"]):
+                continue
             m = _COORD_LIST.search(text, max(0, h.start() - 200), h.start())
             if not m:
                 continue

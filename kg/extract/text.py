@@ -299,3 +299,72 @@ def find_word(text: str, form: str, case_sensitive: bool = True, lower: str | No
         if ok:
             yield i, j
         i = hay.find(needle, i + 1, end)
+
+
+# --- scanning for a pattern from its first words ---------------------------------------------
+
+try:  # the parser of the re module, to read which literal words a pattern's matches begin with
+    import re._parser as _sre_parse
+except ImportError:  # Python 3.10
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+_ZERO_WIDTH = (_sre_parse.AT, _sre_parse.ASSERT, _sre_parse.ASSERT_NOT)
+
+
+def _literal_starts(items: list) -> list[str] | None:
+    """The literal strings one of which begins every match of the parsed pattern ``items`` (what
+    follows its leading look-arounds and word boundaries), or None when an alternative begins
+    otherwise."""
+    i = 0
+    while i < len(items) and items[i][0] in _ZERO_WIDTH:
+        i += 1
+    if i == len(items):
+        return None
+    op, av = items[i]
+    if op is _sre_parse.BRANCH:
+        out = []
+        for alternative in av[1]:
+            starts = _literal_starts(list(alternative))
+            if starts is None:
+                return None
+            out += starts
+        return out
+    if op is _sre_parse.SUBPATTERN:
+        return None if av[1] & re.IGNORECASE else _literal_starts(list(av[3]))
+    prefix = ""
+    while i < len(items) and items[i][0] is _sre_parse.LITERAL:
+        prefix += chr(items[i][1])
+        i += 1
+    return [prefix] if prefix else None
+
+
+_STARTS: dict[re.Pattern, tuple[str, ...] | None] = {}
+
+
+def finditer_from_starts(pattern: re.Pattern, text: str, pos: int = 0, endpos: int | None = None):
+    """``pattern.finditer(text, pos, endpos)``, the same matches, for a pattern whose matches all begin
+    with one of a few literal words ("dataset", "corpus" ...): ``str.find`` finds those words and the
+    pattern is tried there only, where the regex engine tries every place of the text (2-3 times
+    slower where the words are rare). The words are read from the pattern once."""
+    if pattern not in _STARTS:
+        starts = None if pattern.flags & re.IGNORECASE else _literal_starts(list(_sre_parse.parse(pattern.pattern)))
+        # (a word that begins with another of them is found with it: "data" finds "dataset")
+        _STARTS[pattern] = tuple(w for w in sorted(set(starts)) if not any(w.startswith(v) for v in starts if v != w)) if starts else None
+    starts = _STARTS[pattern]
+    endpos = len(text) if endpos is None else endpos
+    if starts is None:
+        yield from pattern.finditer(text, pos, endpos)
+        return
+    places = set()
+    for word in starts:
+        k = text.find(word, pos, endpos)
+        while k >= 0:
+            places.add(k)
+            k = text.find(word, k + 1, endpos)
+    done = pos  # where the last match ended: the next one starts there or after (no overlap, as finditer)
+    for k in sorted(places):
+        if k >= done:
+            m = pattern.match(text, k, endpos)
+            if m:
+                yield m
+                done = m.end()
