@@ -94,6 +94,7 @@ def test_component_stores_plain_lists():
     ("XYZ: Learning from Partial Labels via Causal Inference and Embeddings", None, None),
     ("BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding", None, None),
     ("Social GAN: Socially Acceptable Trajectories with Generative Adversarial Networks", None, None),
+    ("TSAC2022: Tagging Sarcasm Across Corpora", None, None),  # an event's name and year, no acronym's edition
 ])
 def test_a_title_defines_the_name_before_its_colon(title, short, long):
     ab = title_definition(title, len(title))
@@ -111,8 +112,16 @@ def test_a_title_defines_the_name_before_its_colon(title, short, long):
     ("a three-level attention network (3L-AN) for", "3L-AN", "three-level attention network"),
     # a lower-case acronym with a digit that stands for a word
     ("a graph-to-tree (graph2tree) decoder", "graph2tree", "graph-to-tree"),
+    # an edition after an acronym's letters
+    ("the Workshop on Lexical Graph Mining (LexGM 2021) hosted a task", "LexGM 2021", "Lexical Graph Mining"),
+    ("the Third Reading Assessment Task (RAT-2019) asked for", "RAT-2019", "Reading Assessment Task"),
+    ("the third Graph Parsing Challenge (GPC-3) asked for", "GPC-3", "Graph Parsing Challenge"),
+    # a plural acronym of a singular long form; a plural one keeps its generic plural word
+    ("we compare gated recurrent unit (GRUs) encoders", "GRUs", "gated recurrent unit"),
+    ("lexical semantic models (LSMs) are", "LSMs", "lexical semantic models"),
 ])
-def test_stand_in_letters_are_read(sentence, short, long):
+def test_acronym_readings(sentence, short, long):
+    # the letters an acronym writes for something else, read where its plain letters align nowhere
     assert [p[:2] for p in pairs(sentence)] == [(short, long)]
 
 
@@ -120,37 +129,7 @@ def test_stand_in_letters_are_read(sentence, short, long):
     "we consider the task of graph retrieval (XGR) here",  # an X opens no "cross"/"ex" word
     "we tune the search depth (sd) by hand",  # lower case without a digit standing for a word
     "a triple-level attention network (3L-AN) for",  # no "three"
-])
-def test_stand_in_letters_need_their_reading(sentence):
-    assert pairs(sentence) == []
-
-
-@pytest.mark.parametrize("sentence,short,long", [
-    # an edition after an acronym's letters
-    ("the Workshop on Lexical Graph Mining (LexGM 2021) hosted a task", "LexGM 2021", "Lexical Graph Mining"),
-    ("the Third Reading Assessment Task (RAT-2019) asked for", "RAT-2019", "Reading Assessment Task"),
-    ("the third Graph Parsing Challenge (GPC-3) asked for", "GPC-3", "Graph Parsing Challenge"),
-])
-def test_editions(sentence, short, long):
-    assert [p[:2] for p in pairs(sentence)] == [(short, long)]
-
-
-@pytest.mark.parametrize("sentence", [
     "we use the Smith corpus (Smith 1973) here",  # a citation, not an edition of an acronym
 ])
-def test_editions_need_their_letters(sentence):
+def test_acronym_readings_need_their_words(sentence):
     assert pairs(sentence) == []
-
-
-def test_a_title_naming_an_event_defines_nothing():
-    title = "TSAC2022: Tagging Sarcasm Across Corpora"
-    assert title_definition(title, len(title)) is None
-
-
-@pytest.mark.parametrize("sentence,short,long", [
-    # a plural acronym of a singular long form; a plural one keeps its generic plural word
-    ("we compare gated recurrent unit (GRUs) encoders", "GRUs", "gated recurrent unit"),
-    ("lexical semantic models (LSMs) are", "LSMs", "lexical semantic models"),
-])
-def test_plural_acronyms(sentence, short, long):
-    assert [p[:2] for p in pairs(sentence)] == [(short, long)]

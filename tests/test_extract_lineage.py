@@ -151,10 +151,10 @@ def test_a_long_form_apart_from_its_acronym_gives_the_proposal_its_lineage(nlp):
 def test_a_name_glued_to_a_name_the_text_gives_apart(nlp):
     # the case shows where the name joins the catalogued one, and the text names that one on its own
     assert ("ParaBERT", "BERT") in pairs(nlp("We propose ParaBERT, which teaches BERT to rank paraphrases."))
-    # an acronym that merely ends with one is no name built on it; nor is a glued name whose base the text never gives
     # one or two capitals before it are what the name adds ("TG" for temporal graphs); a longer run of capitals
     # is an acronym of its own that ends with the name's letters by chance
     assert ("TGLoRA", "LoRA") in pairs(nlp("We propose TGLoRA, which adapts LoRA to temporal graphs."))
+    # an acronym that merely ends with one is no name built on it; nor is a glued name whose base the text never gives
     assert not pairs(nlp("We propose GRASPGP, which we compare with a GP on ranking."))
     assert not pairs(nlp("We propose ParaBERT, an encoder for paraphrase ranking."))
 

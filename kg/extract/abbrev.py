@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+
+from .text import data_words
 
 # --- sentences --------------------------------------------------------------------------------
 
@@ -97,7 +97,7 @@ def valid_short(s: str) -> bool:
 # for the capital before it repeated ("M3GM" = Max-Margin Markov Graph Models, "S2P" = Seeded
 # Self-Play); and an acronym's letters without the edition after them ("SemEval-2018", "CMRC 2018",
 # "UD 2.2", "DSTC-2") or the plural "s" of a singular long form ("Support Vector Machine (SVMs)")
-_STAND_INS = json.loads((Path(__file__).resolve().parent.parent / "data" / "abbreviations.json").read_text(encoding="utf-8"))
+_STAND_INS = data_words("abbreviations")
 _DIGIT_LETTER = {digit: word[0] for digit, word in _STAND_INS["digit_words"].items()}
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[%s](?=[A-Za-z])" % "".join(_DIGIT_LETTER))
 _DIGIT_COUNT = re.compile(r"(?<=[A-Z])[23](?=[A-Z])")
@@ -113,8 +113,8 @@ _PLURAL = re.compile(r"[A-Z]{2}s$")
 @lru_cache(maxsize=4096)
 def _readings(short: str) -> tuple[tuple[str, re.Pattern | None], ...]:
     """``short`` as written, then each way of reading its stand-in letters that changes it: (the
-    letters, what the long form must begin with). Cached: a text asks for a short form's readings
-    at each of its comma breaks."""
+    letters, what the long form must begin with). Cached: a short form is read for every long form
+    tried before it and for its first letter's check, and the same acronyms recur across papers."""
     out: list[tuple[str, re.Pattern | None]] = [(short, None)]
     for pattern, repl in ((_DIGIT_WORD, lambda m: _DIGIT_LETTER[m.group()]),
                           (_DIGIT_COUNT, lambda m: m.string[m.start() - 1] * (int(m.group()) - 1))):

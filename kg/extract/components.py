@@ -267,14 +267,14 @@ class LexiconMatcher(_Batched):
 
 def _longest_first(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """``spacy.util.filter_spans`` for (start, end, label) tuples: the longest (then the first) of
-    overlapping spans, in the text's order."""
+    overlapping spans (longest first: they overlap none of each other, so any order serves)."""
     result = []
     seen: set[int] = set()
     for sp in sorted(spans, key=lambda sp: (sp[1] - sp[0], -sp[0]), reverse=True):
         if sp[0] not in seen and sp[1] - 1 not in seen:
             result.append(sp)
             seen.update(range(sp[0], sp[1]))
-    return sorted(result, key=lambda sp: sp[0])
+    return result
 
 
 @Language.factory("kg_lexicon", default_config={"lexicons": [], "methods_json": None})

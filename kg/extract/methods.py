@@ -16,7 +16,7 @@ from functools import cached_property
 from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .entities import LANGUAGES, all_languages
-from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NAME_VERB, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, find_namings, parse_name,
+from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NAME_VERB, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, _words_rx, find_namings, parse_name,
                      title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
@@ -319,8 +319,7 @@ def _left_out_kind(text: str, ab: Abbrev) -> str:
 
 
 # a kind of method after a name and its acronym: "a paraphrase augmented response generation (PARG) framework"
-_WORD_AFTER_PAREN = re.compile(r"(?:\s*\([^()]{1,20}\))?\s+(?:"
-                               + "|".join(sorted(_METHOD_FOLLOW, key=len, reverse=True)) + r")s?\b")
+_WORD_AFTER_PAREN = re.compile(r"(?:\s*\([^()]{1,20}\))?\s+(?:" + _words_rx(_METHOD_FOLLOW) + r")s?\b")
 
 
 def _follow_word(text: str, ab: Abbrev) -> str:
@@ -1177,8 +1176,8 @@ class MethodFinder:
         of "Multi-passage BERT", "target dependent" of "target dependent long short-term memory"), or
         None: the words of ``_modified_at`` in any case, none a describing word ("bidirectional",
         "deep": ``describing_modifiers``), a plain participle ("initialized", "fine-tuned" is one;
-        "soft-masked" is a word of a name), a capitalised function word, an acronym, a language, or
-        a name of the catalogue."""
+        "soft-masked" is a word of a name) unless title and abstract both write it before the method,
+        a capitalised function word, an acronym, a language, or a name of the catalogue."""
         def ends(word: str, s: int) -> bool:
             # (a participle that title and abstract both write before the method is a word of its name: "Delayed Copy
             # Mechanism" + "our delayed copy mechanism")

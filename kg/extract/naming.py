@@ -289,6 +289,7 @@ NEW_KIND_BASED_ON = re.compile(r"\s*(?:a|an)\s+(?:new|novel)\s+(?:[a-z][\w-]*\s+
 # the short form in parentheses that closes a phrase, then the end of the phrase: "... architecture (GMemN2N)."
 _CLOSING_SHORT = re.compile(r"\s*\(\s*(?P<short>[^()\s,;]{2,12})\s*\)(?=\s*(?:[,.;:]|$|(?:that|which|to|for|with|in|on|"
                             r"by|and|where|as)\b))")
+_OPENS_PARENTHESIS = re.compile(r"\s*\(")
 _PHRASE_WORD = re.compile(r"[A-Za-z][\w-]*")
 _USE_WORD_RX = re.compile(_USE_VERBS)
 
@@ -301,6 +302,8 @@ def _closing_short(text: str, pos: int, limit: int, known: Callable[[str], objec
     where the name starts), the phrase may hold "of", "with"...: "called discriminative neural dependency model with
     valence (D-NDMV)". Not where the phrase is a resource, a task or another kind that is no method of the paper's
     ("a new corpus (FooC)"), nor a catalogued name or one the text wrote before."""
+    if text.find("(", pos, limit) < 0 and not _OPENS_PARENTHESIS.match(text, limit):
+        return None  # (no parenthesis to close the phrase: most proposing verbs, asked on every one)
     words = []  # (start, end) of the phrase's words
     for w in itertools.islice(_NONSPACE_RUN.finditer(text, pos, limit), 10):
         core = w.group()
@@ -1033,10 +1036,11 @@ NAME_THEN_KIND = re.compile(r"(?<![\w-])(?P<name>[A-Za-z][\w.-]{1,30}[A-Za-z0-9]
 CITED_AFTER = re.compile(r"[^()]{0,60}\([^()]{0,40}?(?:et\s+al|\d{4})")  # "..., a model (Cui et al., 2018)"
 QUOTED_THEN_KIND = re.compile(r"\s+(?:a|an|the|our)\s+(?:(?:new|novel)\s+)?[“\"](?P<name>[A-Za-z][^”\"\n]{2,40}?)[”\"]\s+"
                               r"(?P<kind>" + _GENERIC_SG + r")\b")
-LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
-                             r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
-PHRASE_THEN_KIND = re.compile(r"(?P<name>[a-z][\w-]*(?: [a-z][\w-]*){1,3})\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?"
-                              r"(?P<kind>" + _GENERIC_SG + r"|" + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
+# ", a <up to four words> <kind>" after a name: "uroman, a tool for ...", "gated span tagging networks, a novel framework"
+_THEN_KIND = (r"\s*,\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?P<kind>" + _GENERIC_SG + r"|"
+              + _words_rx(_PROPOSAL_CUES["tool_kinds"]) + r")\b")
+LOWER_THEN_KIND = re.compile(r"(?P<name>[a-z][a-z0-9-]{2,})" + _THEN_KIND)
+PHRASE_THEN_KIND = re.compile(r"(?P<name>[a-z][\w-]*(?: [a-z][\w-]*){1,3})" + _THEN_KIND)
 
 
 def _phrase_then_kind(text: str, pos: int, limit: int, known: Callable[[str], object] | None) -> Name | None:

@@ -5,11 +5,20 @@ markdown out of names, slugs for IRIs, and the word lists that decide what "look
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 KGM = "https://w3id.org/research-kg/method/"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+@lru_cache(maxsize=None)
+def data_words(name: str) -> dict:
+    """The word lists of ``kg/data/<name>.json``, read once."""
+    return json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 # --- LaTeX / markdown -------------------------------------------------------------------------
 

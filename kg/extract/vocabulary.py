@@ -51,8 +51,8 @@ from typing import Iterable, Iterator
 
 from .abbrev import find_abbreviations, split_sentences, valid_short
 from .lexicon import Lexicon
-from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, clean_label,
-                   norm_key, singular, slugify)
+from .text import (DATA_DIR, GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, clean_label,
+                   data_words, norm_key, singular, slugify)
 
 __all__ = ["learn_vocabulary", "Vocabulary", "Term", "STRONG_KINDS", "MIN_PAPERS", "MIN_CONTEXT_PAPERS"]
 
@@ -74,14 +74,7 @@ MAX_MODIFIERS = 3
 #: An acronym defined with several long forms keeps it only for the one given at least this share.
 ACRONYM_SHARE = 2 / 3
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 CUES_FILE = DATA_DIR / "vocabulary.json"
-
-
-@lru_cache(maxsize=None)
-def data_words(name: str) -> dict:
-    """The word lists of ``kg/data/<name>.json``, read once."""
-    return json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
