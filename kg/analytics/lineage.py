@@ -551,21 +551,36 @@ class LineIndex:
     _starts: list[int] = field(default_factory=list)  # where each begins in it
 
     @classmethod
-    def read(cls, store: Store) -> "LineIndex":
+    def read(cls, store: Store, concepts: "LineIndex | None" = None) -> "LineIndex":
+        """The index of ``store``; ``concepts``: its ``read_concepts``, read already (and completed here)."""
+        ix = concepts if concepts is not None else cls.read_concepts(store)
+        for r in store.select(CARRIED):
+            ix.papers[r["x"]] = int(r["papers"])
+            ix.first[r["x"]] = year_of(r["first"])
+        for alias, iri in ix.canonical().items():  # a concept is carried by the papers naming it any way
+            ix.papers[iri] = ix.papers.get(iri, 0) + ix.papers.get(alias, 0)
+            ix.first[iri] = min((y for y in (ix.first.get(iri), ix.first.get(alias)) if y is not None), default=None)
+        return ix
+
+    @classmethod
+    def read_concepts(cls, store: Store) -> "LineIndex":
+        """What the index reads of the methods and models themselves (labels, families, stated
+        extensions), not yet how many papers name each (``read`` adds that). A site reads it in a
+        thread while it brings its tables up to date: the labels come as CSV, which Oxigraph
+        writes letting Python run, and no term object is made for a value (20k rows at 100k
+        papers: 0.8-1.3 CPU-s read as terms, 0.75 as CSV, most of it off the site's thread)."""
         ix = cls()
-        # (rows unpacked in the variables' order, their terms' values as they are: 19k rows at 100k
-        # papers, 0.6-0.85 -> 0.4-0.5 CPU-s)
         methods = set()
-        for x, kind, label, preferred in store.query(CONCEPTS):
-            ix.kind[x.value] = kind.value
-            ix.labels[x.value].add(label.value)
-            if preferred.value == "true":
-                ix.pref[x.value] = label.value
-                ix.prefs[x.value].add(label.value)
+        for x, kind, label, preferred in store.values(CONCEPTS):
+            ix.kind[x] = kind
+            ix.labels[x].add(label)
+            if preferred == "true":
+                ix.pref[x] = label
+                ix.prefs[x].add(label)
             else:
-                ix.alts[x.value].add(label.value)
-            if kind.value == "method":
-                methods.add(x.value)
+                ix.alts[x].add(label)
+            if kind == "method":
+                methods.add(x)
         # a grouping of the catalogue no paper names ("additional vision components") is generic too
         ix.generic = {r["m"] for r in store.select(GENERIC)}
         ix.methods = methods
@@ -574,13 +589,7 @@ class LineIndex:
             (ix.narrower if r["relation"].endswith("broader") else ix.instances)[r["parent"]].add(r["x"])
         for r in store.select(BROADER_LABELS):
             ix.broader_labels.setdefault(r["parent"], set()).add(r["label"])
-        for r in store.select(CARRIED):
-            ix.papers[r["x"]] = int(r["papers"])
-            ix.first[r["x"]] = year_of(r["first"])
         ix.extends = line_extends_graph(store, ix.catalogued)
-        for alias, iri in ix.canonical().items():  # a concept is carried by the papers naming it any way
-            ix.papers[iri] = ix.papers.get(iri, 0) + ix.papers.get(alias, 0)
-            ix.first[iri] = min((y for y in (ix.first.get(iri), ix.first.get(alias)) if y is not None), default=None)
         return ix
 
     def method_index(self) -> dict[str, dict]:

@@ -133,7 +133,7 @@ def _papers_of_method(tables):
 def _read_counts(store: Snapshot) -> str:
     """The store's ``fingerprint``, and the counts of ``graph_counts`` read into the snapshot: what
     Oxigraph counts lets Python run (100k papers: 0.9 s), so a site reads them in a thread while it
-    brings its tables up to date and reads the lineage index."""
+    brings its tables up to date (then the lineage index's concepts, ``LineIndex.read_concepts``)."""
     now = fingerprint(store)
     for query in COUNT_QUERIES:
         store.select(query)
@@ -166,8 +166,9 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
     snapshot = Snapshot(store)
     for sparql, rows in answers.items():
         snapshot.answer(sparql, rows)
-    counting = forks.enter_context(ThreadPoolExecutor(1, thread_name_prefix="kg-site-counts")).submit(
-        _read_counts, snapshot)
+    reading = forks.enter_context(ThreadPoolExecutor(1, thread_name_prefix="kg-site-reads"))
+    counting = reading.submit(_read_counts, snapshot)
+    concepts = reading.submit(LineIndex.read_concepts, snapshot)  # (see there)
     reused = Reuse() if previous is None else reuse_tables(
         data, store, changes, changes.before if changes is not None else counting.result())
     if reused.tables is not None:
@@ -188,7 +189,8 @@ def _write_site(store: Store, out: Path, max_nodes: int | None, max_lineages: in
         return co, kept["coauthors"], coauthor_counts(store)
 
     drawing_coauthors = forks.enter_context(_Forked(draw_coauthors, store, "drawing of the coauthor network"))
-    ix = LineIndex.read(store)  # the lines: proposed methods and the catalogue's families, never a generic concept
+    # the lines: proposed methods and the catalogue's families, never a generic concept
+    ix = LineIndex.read(store, concepts.result())
     store.once(method_index.__qualname__, ix.method_index)
 
     def draw_methods():
