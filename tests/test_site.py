@@ -218,6 +218,13 @@ def test_kept_tables_read_again_only_what_a_touched_person_changed(tmp_path):
         tables.names[person] = "Someone Else"
         assert tables.update(store, {person}) == {one, other}
         assert tables == PaperTables.read(store)
+        # a person no paper read again keeps: their name leaves the tables (one still writing stays)
+        ghost = person.rsplit("/", 1)[0] + "/ghost"
+        tables.creators[other] = sorted([*tables.creators[other], ghost])
+        tables.names[ghost] = "Ghost Writer"
+        assert tables.update(store, {other}) == {other}
+        assert ghost not in tables.names and person in tables.names
+        assert tables == PaperTables.read(store)
 
 
 def test_the_network_views_drawn_in_a_forked_copy_come_back_or_say_what_failed():

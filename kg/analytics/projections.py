@@ -245,14 +245,20 @@ class PaperTables:
                 names[a] = named.get(a) or {local_name(a)}
             papers |= {p for _, p in before ^ now}
         fresh = PaperTables.read(store, sorted(papers))
+        # the names are those of the people writing a paper: only one who wrote a paper read again may have left
+        left = {a for p in papers for a in self.creators.get(p, ())}
         for table in ("papers", "creators", "categories", "links"):
             mine = getattr(self, table)
             for p in papers:
                 mine.pop(p, None)
             mine.update(getattr(fresh, table))
-        writing = {a for ps in self.creators.values() for a in ps}
-        self.names = {a: n for a, n in {**self.names, **{a: min(ns) for a, ns in names.items()}, **fresh.names}.items()
-                      if a in writing}
+        left -= {a for ps in fresh.creators.values() for a in ps}
+        if left:
+            left -= {a for ps in self.creators.values() for a in ps if a in left}
+        self.names.update({a: min(ns) for a, ns in names.items()})
+        self.names.update(fresh.names)
+        for a in left:
+            self.names.pop(a, None)
         return papers
 
     def copy(self) -> "PaperTables":
