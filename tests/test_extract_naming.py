@@ -23,6 +23,9 @@ def proposals(abstract, title=None):
     # a lower-case name given by "we refer to as", used again
     ("We add a shared layer, which we refer to as routing bridge. We analyse the proposed routing bridge.",
      "routing bridge"),
+    # a name given by "what we call"
+    ("We parse with a restricted class of graph grammars, i.e. what we call Strictly Local Edge Grammar, and "
+     "a new chart parser.", "Strictly Local Edge Grammar"),
 ])
 def test_proposal_forms(abstract, name):
     assert name in {x.lower() for x in proposals(abstract)} | proposals(abstract)

@@ -190,7 +190,7 @@ _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)
 # (not "so-called user-generated content (UGC)": what others call it)
 CALLED = re.compile(
     r"\b(?<!so-)(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
-    + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
+    + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|(?:which|what)\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+(?:to\s+)?as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
