@@ -72,6 +72,11 @@ def test_latex_accents_match_the_lexicon(nlp):
     assert "Nyström method" in methods_of(doc)
 
 
+def test_a_typographic_apostrophe_matches_the_lexicon(nlp):
+    doc = nlp("We score the pairs with the Word Mover’s Distance.")
+    assert [m["key"] for m in doc._.kg_methods] == [KGM + "word-movers-distance"]
+
+
 def test_abbreviation_makes_one_method_with_both_labels(nlp):
     doc = nlp("We introduce Sparse Gradient Routing (SGR), a novel framework for pruning. SGR is fast.")
     ms = methods_of(doc)

@@ -23,6 +23,9 @@ def proposals(abstract, title=None):
     # a lower-case name given by "we refer to as", used again
     ("We add a shared layer, which we refer to as routing bridge. We analyse the proposed routing bridge.",
      "routing bridge"),
+    # a name given by "what we call"
+    ("We parse with a restricted class of graph grammars, i.e. what we call Strictly Local Edge Grammar, and "
+     "a new chart parser.", "Strictly Local Edge Grammar"),
 ])
 def test_proposal_forms(abstract, name):
     assert name in {x.lower() for x in proposals(abstract)} | proposals(abstract)
@@ -44,6 +47,8 @@ def test_the_titles_phrase_restated_as_new():
     ("The model first generates phrases, called skeleton, and then expands the skeleton.", "Story Generation"),
     # a dataset introduced with its kind first
     ("We release a new corpus CorpX of legal judgments.", "Legal Judgment Prediction"),
+    # "novel," before a name is no kind of it
+    ("We propose a novel, Frame Event Graph (FEG) based approach to finding events.", "Event Finding using Frame Event Graph"),
 ])
 def test_no_proposal(abstract, title):
     assert proposals(abstract, title=title) == set()
@@ -171,6 +176,11 @@ def test_title_prefix_not_proposed(title, abstract):
     # a capitalised phrase with an architecture's head before the title's colon
     ("Highway Relay Networks: High-Recall Explanations for Posts", "We introduce an adversarial method.",
      "Highway Relay Network"),
+    # the kind, then a name the title wrote (not the abstract, before the sentence)
+    ("Shared Task X: PLOVR - Ranking Answers with Graph Networks",
+     "We describe a system (PLOVR) for ranking answers to open questions.", "PLOVR"),
+    ("Answer Ranking with TagRidge and Graph Networks",
+     "This paper introduces the ranking workflow, TagRidge, developed for forums.", "TagRidge"),
 ])
 def test_more_proposal_forms(title, abstract, name):
     got = proposals(abstract, title=title)

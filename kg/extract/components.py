@@ -176,8 +176,11 @@ def _separator_variants(label: str) -> set[str]:
 
 
 def label_variants(label: str) -> set[str]:
-    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents, hyphens and spaces."""
+    """Spellings of a label to match: plurals, ASCII-folded and LaTeX-escaped accents, hyphens and spaces, a
+    typographic apostrophe for a straight one ("Word Mover’s Distance", "Cohen’s kappa")."""
     out = {label} | _separator_variants(label)
+    if "'" in label:
+        out.add(label.replace("'", "’"))
     folded = ascii_fold(label)
     out.add(folded)
     for ch, escapes in _LATEX_OF.items():

@@ -190,7 +190,7 @@ _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)
 # (not "so-called user-generated content (UGC)": what others call it)
 CALLED = re.compile(
     r"\b(?<!so-)(?:(?:called|named|dubbed|termed)(?:\s+as)?|coined|namely|"
-    + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|which\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
+    + _words_rx(_PROPOSAL_CUES["naming_phrases"]).replace("\\ ", r"\s+") + r"|i\.e\.,?|(?:which|what)\s+we\s+(?:call|name|term|dub|refer\s+to\s+as)|"
     r"referred\s+(?:to\s+)?as|known\s+as|[Ww]e\s+(?:call|name|term|dub)\s+(?:this|our|it|the|them)(?:\s+[\w-]+){0,3}?|"
     + _WE_REFER + r")\s+"
 )
@@ -519,7 +519,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 w = text[a:b]
                 if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and not DATASET_AFTER.match(text, b) \
                         and not X_BASED_FOLLOW.match(text, b + 1 if text[b:b + 1] == ")" else _after_paren(text, b)) \
-                        and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
+                        and _new_to_abstract(text, w, s_start):
                     out.append(Naming(Name(a, b), "pattern:kind_then_name", 0.8))
                 elif km.group("paren"):
                     # "a minimal model (Gumbel Attention for Sense Induction)": a capitalised name in parentheses
@@ -537,8 +537,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             kind = singular(km.group("kind"))
             if (is_strong_name(w) or km.group("own") and is_name_shaped(w)) and w.lower() not in NOT_METHOD_TOKENS \
                     and kind not in _NOT_OWN_KINDS and kind not in cues().task_heads and not DATASET_WORDS.search(km.group()) \
-                    and NAME_END.match(text, name.end) and coined(name) \
-                    and next(find_word(text, w, True, plural=False, end=s_start), None) is None:
+                    and NAME_END.match(text, name.end) and coined(name) and _new_to_abstract(text, w, s_start):
                 out.append(Naming(name, "pattern:kind_comma_name", 0.8))
     if proposing and not out:
         # (g') a coined name new to the text, then what kind of thing it is, later in the proposing sentence: "We design a
@@ -1027,7 +1026,8 @@ KIND_THEN_NAME = re.compile(r"\s+(?:a|an|the)\s+(?:(?!(?:for|of|to|in|on|with|by
                             r"\([^()\s]{1,15}\))\s+){0,6}?"
                             r"(?:" + _GENERIC_SG + r")\s*(?P<paren>\(\s*)?(?P<name>[A-Za-z][^\s,;:()]*)")
 KIND_COMMA_NAME = re.compile(r"\s+(?:a|an|the|our)\s+(?P<own>(?:new|novel)\s+)?(?:(?!" + _PREPOSITION_WORDS
-                             + r"\b)[a-z][\w-]*\s+){0,5}?(?P<kind>(?!" + _PREPOSITION_WORDS + r"\b)[a-z][\w-]*)\s*,\s+(?=[A-Z])")
+                             + r"\b)[a-z][\w-]*\s+){0,5}?(?P<kind>(?!" + _PREPOSITION_WORDS + r"\b)(?!(?:"
+                             + _words_rx(_PROPOSAL_CUES["own_words"]) + r")\b)[a-z][\w-]*)\s*,\s+(?=[A-Z])")
 # what may follow a name given between commas: its end
 NAME_END = re.compile(r"\s*(?:[,;.(]|$|(?:that|which|to|for)\b)")
 QUOTED_MODIFIER = re.compile(r"[”’]\s+(?!(?:that|which|to|for|is|are|and|or|as|in|on|with|by|of)\b)[a-z]")
@@ -1082,6 +1082,12 @@ def _title_of(text: str) -> str:
     """The title of a paper's text (``title + "\\n\\n" + abstract``, see ``kg.extract.paper_text``)."""
     k = text.find("\n\n", 0, 400)
     return text[:k] if k > 0 and "\n" not in text[:k] else ""
+
+
+def _new_to_abstract(text: str, name: str, s_start: int) -> bool:
+    """The abstract does not write ``name`` before the sentence at ``s_start`` (a title that writes it names the
+    paper's own: "LanguageARC: Developing ..." + "This paper introduces the citizen science platform, LanguageARC,")."""
+    return next(find_word(text, name, True, plural=False, start=len(_title_of(text)), end=s_start), None) is None
 
 
 def _phrase_ok(words: list[str]) -> bool:
