@@ -550,7 +550,7 @@ def title_parts(title: str, conjuncts: str = "means") -> tuple[str, ...]:
     data: ``title_cuts``, ``title_means``, ``title_conjunctions`` in ``kg/data/vocabulary.json``.
     (cached: a paper's title is asked for by several rules)"""
     c = cues()
-    pieces = c.title_cut.split(title)
+    pieces = _title_pieces(title)
     out, means = [], False
     for k in range(0, len(pieces), 2):
         cut = pieces[k - 1].strip().lower() if k else ""
@@ -565,6 +565,13 @@ def title_parts(title: str, conjuncts: str = "means") -> tuple[str, ...]:
             a = _ARTICLE.match(part)
             out.append(part[a.end():] if a else part)
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _title_pieces(title: str) -> tuple[str, ...]:
+    """The title cut at its cuts, each cut kept between two phrases (``title_parts``, which the rules
+    ask for in each of its three ways: the cutting read once)."""
+    return tuple(cues().title_cut.split(title))
 
 
 def _title_technique_phrases(title: str, c: Cues) -> Iterator[str]:
