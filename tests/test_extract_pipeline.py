@@ -219,3 +219,20 @@ def test_scanning_from_a_patterns_first_words_finds_what_finditer_finds():
     # a pattern whose matches begin otherwise is scanned by the regex engine itself
     other = re.compile(r"[A-Z]\w+|(?i:corpus)")
     assert [m.span() for m in finditer_from_starts(other, text)] == [m.span() for m in other.finditer(text)]
+
+
+def test_a_prefix_tree_of_words_matches_as_their_alternation_longest_first():
+    import re
+
+    from kg.extract.text import words_pattern
+
+    words = ["de", "design", "devis", "develop", "we call", "we", "i.e.", "*", "our", "out"]
+    tree = re.compile(words_pattern(words))
+    alternation = re.compile("|".join(sorted(map(re.escape, words), key=len, reverse=True)))
+    assert tree.pattern.startswith("(?:") and "de(?:" in tree.pattern  # the common prefixes written once
+    text = "We designed and devised it, i.e. *our* developed design; we call it devi-se, ourselves out"
+    for pos, endpos in ((0, len(text)), (3, 40), (20, 21), (50, len(text))):
+        assert [m.span() for m in tree.finditer(text, pos, endpos)] == \
+            [m.span() for m in alternation.finditer(text, pos, endpos)]
+        for end in range(pos, endpos + 1):  # a sentence [pos, end) holds a word where the search finds one
+            assert (tree.search(text, pos, end) is not None) == any(w in text[pos:end] for w in words)

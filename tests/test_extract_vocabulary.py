@@ -376,3 +376,16 @@ def test_a_vocabularys_state_is_written_in_one_order_whatever_order_its_evidence
     term = v.terms["gatedsigmoidattention"]
     assert len(term.kinds) == 2 and len(term.contexts) == 2
     assert json.dumps(reordered.state()) == json.dumps(v.state())
+
+
+def test_the_coinage_scan_passes_over_only_texts_it_would_find_nothing_in(monkeypatch):
+    from kg.extract import vocabulary
+    from kg.extract.vocabulary import _coined, cues
+
+    texts = ["We present a technique Called span attention mixing.", "which we refer to as attention bridge.",
+             "We call it latent span routing, a method.", "a technique co\u0131ned span attention mixing here",
+             "a technique DUBBED span attention mixing here", "We train a span model on two corpora."]
+    found = [list(_coined(t, cues(), t.lower())) for t in texts]
+    monkeypatch.setattr(vocabulary, "_COINED_WORDS", ("",))  # every text scanned
+    assert found == [list(_coined(t, cues(), t.lower())) for t in texts]
+    assert all(found[:5]) and not found[5]

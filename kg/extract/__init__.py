@@ -128,11 +128,12 @@ def extract_papers(papers: Iterable[Paper], nlp: Language | None = None, n_proce
 
 
 def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None = None) -> Extraction:
+    from .components import get_ext
+
     ex = Extraction(paper_key=paper_key)
-    ext = doc._  # each ``doc._`` makes a new accessor object
     text = doc.text if text is None else text
-    title_end = ext.kg_title_end or 0
-    sents = ext.kg_sents or [[0, len(text)]]
+    title_end = get_ext(doc, "kg_title_end") or 0
+    sents = get_ext(doc, "kg_sents") or [[0, len(text)]]
 
     def evidence(start: int, end: int, rule: str, conf: float) -> Evidence:
         sent = next(((a, b) for a, b in sents if a <= start < b), None)
@@ -146,7 +147,7 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
                         confidence=round(float(conf), 3))
 
     refs: list[MethodRef] = []
-    for d in ext.kg_methods or []:
+    for d in get_ext(doc, "kg_methods") or []:
         ref = MethodRef(key=d["key"], label=d["label"], labels=set(d["labels"]), broader=list(d["broader"]),
                         from_lexicon=bool(d["from_lexicon"]), descriptions=set(d.get("descriptions", ())))
         refs.append(ref)
@@ -155,16 +156,17 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
             rule = d["role_rule"] or rule
         ex.methods.append(MethodMention(method=ref, role=d["role"], evidence=evidence(s, e, rule, conf)))
     own = None
-    for di, bi, s, e, rule, conf in ext.kg_lineage or []:
+    own_name = get_ext(doc, "kg_own_name")
+    for di, bi, s, e, rule, conf in get_ext(doc, "kg_lineage") or []:
         if di == OWN and own is None:
-            own = unnamed_method(paper_key, text[:title_end].strip(), ext.kg_own_name)
-            if ext.kg_own_name:  # "we propose a hierarchical version of BERT": the paper proposes "hierarchical BERT"
+            own = unnamed_method(paper_key, text[:title_end].strip(), own_name)
+            if own_name:  # "we propose a hierarchical version of BERT": the paper proposes "hierarchical BERT"
                 ex.methods.append(MethodMention(method=own, role="proposes",
-                                                evidence=evidence(*ext.kg_own_name[1:3], "lineage:own_variant", 0.6)))
+                                                evidence=evidence(*own_name[1:3], "lineage:own_variant", 0.6)))
         ex.lineage.append(LineageLink(method=own if di == OWN else refs[di], base=refs[bi],
                                       evidence=evidence(s, e, rule, conf)))
     seen = {}
-    for kind, items in (("dataset", ext.kg_datasets or []), ("model", ext.kg_models or [])):
+    for kind, items in (("dataset", get_ext(doc, "kg_datasets") or []), ("model", get_ext(doc, "kg_models") or [])):
         for s, e, written, labels, rule, conf, *catalogued in items:
             # a model the catalogue knows is its node, whatever form the text wrote ("BERT-base")
             iri, name = catalogued if catalogued and catalogued[0] else ("", written)
@@ -178,10 +180,10 @@ def doc_to_extraction(doc, paper_key: str, abs_start: int = 0, text: str | None 
             ex.entities.append(seen[k])
     from .entities import is_citation_url
 
-    for _, _, url in ext.kg_urls or []:
+    for _, _, url in get_ext(doc, "kg_urls") or []:
         if not is_citation_url(url) and url not in ex.code_urls:
             ex.code_urls.append(url)
-    for _, _, ident in ext.kg_arxiv or []:
+    for _, _, ident in get_ext(doc, "kg_arxiv") or []:
         if ident not in ex.arxiv_ids:
             ex.arxiv_ids.append(ident)
     return ex

@@ -2,7 +2,8 @@
 
 Each component is registered with ``@Language.factory``, reads what earlier ones stored on the
 ``Doc`` and stores its own results on a ``Doc`` extension as plain lists and dicts (so that docs
-travel between processes with ``n_process=2``):
+travel between processes with ``n_process=2``); the components themselves read and write them with
+``get_ext`` / ``set_ext``:
 
 =====================  =======================================================================
 ``kg_sentences``       ``doc._.kg_title_end`` (int), ``doc._.kg_sents`` [[start, end]]; sets
@@ -51,6 +52,19 @@ for _name, _default in EXTENSIONS.items():
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=_default)
 
+
+def get_ext(doc: Doc, name: str):
+    """``doc._.NAME``, read where spaCy keeps it, ``doc.user_data`` under ``("._.", NAME, None, None)``:
+    each ``doc._`` builds an accessor object that reads its attributes through Python code (a few
+    per cent of the extraction, at the 40 reads and writes a doc takes)."""
+    return doc.user_data.get(("._.", name, None, None), EXTENSIONS[name])
+
+
+def set_ext(doc: Doc, name: str, value) -> None:
+    """``doc._.NAME = value`` (see ``get_ext``)."""
+    doc.user_data[("._.", name, None, None)] = value
+
+
 _TEXT_KEY = "kg_text"
 
 
@@ -70,19 +84,20 @@ def doc_text(doc: Doc) -> str:
 
 
 def _sents(doc: Doc) -> list[tuple[int, int]]:
-    ext = doc._  # each ``doc._`` makes a new accessor object
-    if ext.kg_sents is None:
-        ext.kg_sents = [list(x) for x in split_sentences(doc_text(doc))]
-    return [tuple(x) for x in ext.kg_sents]
+    sents = get_ext(doc, "kg_sents")
+    if sents is None:
+        sents = [list(x) for x in split_sentences(doc_text(doc))]
+        set_ext(doc, "kg_sents", sents)
+    return [tuple(x) for x in sents]
 
 
 def _view(doc: Doc) -> DocView:
-    ext = doc._
-    abbrevs = [Abbrev(*a) for a in (ext.kg_abbrevs or [])]
-    lex = [tuple(x) for x in (ext.kg_lex or [])]
-    ents = [(x[0], x[1]) for x in (ext.kg_datasets or []) + (ext.kg_models or [])]
-    links = [(x[0], x[1]) for x in (ext.kg_urls or []) + (ext.kg_arxiv or [])] + find_emails(doc_text(doc))
-    return DocView(doc_text(doc), _sents(doc), ext.kg_title_end or 0, abbrevs, lex, ents + links, links=links)
+    abbrevs = [Abbrev(*a) for a in (get_ext(doc, "kg_abbrevs") or [])]
+    lex = [tuple(x) for x in (get_ext(doc, "kg_lex") or [])]
+    ents = [(x[0], x[1]) for x in (get_ext(doc, "kg_datasets") or []) + (get_ext(doc, "kg_models") or [])]
+    links = [(x[0], x[1]) for x in (get_ext(doc, "kg_urls") or []) + (get_ext(doc, "kg_arxiv") or [])] \
+        + find_emails(doc_text(doc))
+    return DocView(doc_text(doc), _sents(doc), get_ext(doc, "kg_title_end") or 0, abbrevs, lex, ents + links, links=links)
 
 
 class _Batched:
@@ -105,11 +120,11 @@ _NOT_START = numpy.uint64(2**64 - 1)  # -1 as the uint64 Doc.from_array expects
 class SentenceSplitter(_Batched):
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
-        title_end = doc._.kg_title_end or 0
+        title_end = get_ext(doc, "kg_title_end") or 0
         ctx = getattr(doc, "_context", None)
         if isinstance(ctx, dict) and ctx.get("title_len"):
             title_end = int(ctx["title_len"])
-        doc._.kg_title_end = title_end
+        set_ext(doc, "kg_title_end", title_end)
         sents = []
         if title_end:
             sents.append((0, len(text[:title_end].rstrip())))
@@ -119,7 +134,7 @@ class SentenceSplitter(_Batched):
             sents += split_sentences(text, rest, len(text))
         else:
             sents = split_sentences(text)
-        doc._.kg_sents = [list(s) for s in sents]
+        set_ext(doc, "kg_sents", [list(s) for s in sents])
         if len(doc):
             # one array call: setting Token.is_sent_start one by one rescans the doc each time
             idx = doc.to_array("IDX").tolist()
@@ -143,8 +158,8 @@ def make_sentences(nlp: Language, name: str):
 class AbbreviationFinder(_Batched):
     def __call__(self, doc: Doc) -> Doc:
         found = find_abbreviations(doc_text(doc), _sents(doc))
-        doc._.kg_abbrevs = [[a.short, a.long, a.short_start, a.short_end, a.long_start, a.long_end, a.order]
-                            for a in found]
+        set_ext(doc, "kg_abbrevs", [[a.short, a.long, a.short_start, a.short_end, a.long_start, a.long_end, a.order]
+                                     for a in found])
         return doc
 
 
@@ -264,7 +279,7 @@ class LexiconMatcher(_Batched):
                 continue
             c = self.lexicon.concepts.get(iri)
             out.append([a, b, iri, c.kind if c else "method"])
-        doc._.kg_lex = out
+        set_ext(doc, "kg_lex", out)
         return doc
 
 
@@ -323,7 +338,7 @@ class EntityFinder(_Batched):
         arx = find_arxiv_ids(text)
         link_spans = [(a, b) for a, b, _ in urls] + [(a, b) for a, b, _ in arx] + find_emails(text)
         found = {"dataset": [], "model": []}
-        for a, b, iri, kind in doc._.kg_lex or []:
+        for a, b, iri, kind in get_ext(doc, "kg_lex") or []:
             if kind not in found:
                 continue
             c = self.lexicon.concepts[iri]
@@ -343,7 +358,7 @@ class EntityFinder(_Batched):
             found["model"].append([a, b, name, [name], "pattern:model_name", 0.75])
         # a catalogue model's acronym the text defines, with a version: "Stable Diffusion (SD) v3 ...
         # SD v1.4" is Stable Diffusion v1.4
-        for short, long, *_ in doc._.kg_abbrevs or []:
+        for short, long, *_ in get_ext(doc, "kg_abbrevs") or []:
             if not self._concept(long, "model"):
                 continue
             for m in re.finditer(r"(?<![\w-])" + re.escape(short) + r"(?=[- ]?v\d|[- ]\d+\.\d)", text):
@@ -360,7 +375,7 @@ class EntityFinder(_Batched):
                     k = text.index(p, off)
                     found["model"].append([k, k + len(p), p, [p], "pattern:model_list", 0.7])
                     off = k + len(p)
-        for a, b, name in find_dataset_shapes(text, doc._.kg_title_end or 0):
+        for a, b, name in find_dataset_shapes(text, get_ext(doc, "kg_title_end") or 0):
             if self._concept(name, "model") or self._concept(name, "method"):
                 continue
             found["dataset"].append([a, b, clean_label(name), [clean_label(name)], "pattern:dataset_name", 0.7])
@@ -376,7 +391,7 @@ class EntityFinder(_Batched):
                     continue
                 kept.append(x)
             found[kind] = sorted(kept)
-        defined = {(a[4], a[5]): a for a in doc._.kg_abbrevs or [] if a[6] == "long_short"}
+        defined = {(a[4], a[5]): a for a in get_ext(doc, "kg_abbrevs") or [] if a[6] == "long_short"}
         for x in found["dataset"]:  # "the Zed corpus" is also a label of Zed's, the form the text wrote
             end = written_with_head(text, x[1])
             if end:
@@ -388,15 +403,15 @@ class EntityFinder(_Batched):
         ds_spans = [(x[0], x[1]) for x in found["dataset"]]
         found["model"] = [x + self._catalogued_model(x[2]) for x in found["model"]
                           if not (x[4] != "lexicon" and any(s < x[1] and x[0] < e for s, e in ds_spans))]
-        doc._.kg_datasets = found["dataset"]
-        doc._.kg_models = found["model"]
-        doc._.kg_urls = [[a, b, u] for a, b, u in urls]
+        set_ext(doc, "kg_datasets", found["dataset"])
+        set_ext(doc, "kg_models", found["model"])
+        set_ext(doc, "kg_urls", [[a, b, u] for a, b, u in urls])
         ids = list(arx)
         for a, b, u in urls:
             m = re.search(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", u)
             if m:
                 ids.append((a, b, m.group(1)))
-        doc._.kg_arxiv = [[a, b, i] for a, b, i in ids]
+        set_ext(doc, "kg_arxiv", [[a, b, i] for a, b, i in ids])
         return doc
 
 
@@ -443,7 +458,8 @@ class MethodComponent:
         assign_roles(view, groups)
         ctx = getattr(doc, "_context", None)
         propose_taught(view, groups, ctx.get("taught") if isinstance(ctx, dict) else None)
-        doc._.kg_methods = dicts = [group_to_dict(g) for g in groups]
+        dicts = [group_to_dict(g) for g in groups]
+        set_ext(doc, "kg_methods", dicts)
         _LAST.clear()
         _LAST.update(doc=doc, methods=dicts, view=view, groups=groups)
         return doc
@@ -456,15 +472,15 @@ def make_methods(nlp: Language, name: str, lexicons: list[str], methods_json: st
 
 class LineageComponent:
     def __call__(self, doc: Doc) -> Doc:
-        if _LAST.get("doc") is doc and _LAST.get("methods") is doc._.kg_methods:
+        if _LAST.get("doc") is doc and _LAST.get("methods") is get_ext(doc, "kg_methods"):
             view, groups = _LAST["view"], _LAST["groups"]
         else:
-            groups = [group_from_dict(d) for d in (doc._.kg_methods or [])]
+            groups = [group_from_dict(d) for d in (get_ext(doc, "kg_methods") or [])]
             view = _view(doc)
         _LAST.clear()
         links = find_lineage(view, groups)
-        doc._.kg_lineage = [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links]
-        doc._.kg_own_name = own_variant_name(view.text, groups, links, view.title_end)
+        set_ext(doc, "kg_lineage", [[ln.derived, ln.base, ln.start, ln.end, ln.rule, ln.confidence] for ln in links])
+        set_ext(doc, "kg_own_name", own_variant_name(view.text, groups, links, view.title_end))
         doc.user_data.pop(_TEXT_KEY, None)
         return doc
 

@@ -312,6 +312,29 @@ def find_word(text: str, form: str, case_sensitive: bool = True, lower: str | No
 
 # --- scanning for a pattern from its first words ---------------------------------------------
 
+def words_pattern(words) -> str:
+    """A regular expression of literal words that matches as their alternation longest first
+    (``"|".join(sorted(words, key=len, reverse=True))``), written as a tree of their common
+    prefixes ("de(?:sign|velop|vis)"): the regex engine reads each prefix once at a place instead
+    of trying each word there in turn (words that can match at one place are prefixes of each
+    other, and are tried longest first either way). Case-sensitive."""
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(tree)
+
+
 try:  # the parser of the re module, to read which literal words a pattern's matches begin with
     import re._parser as _sre_parse
 except ImportError:  # Python 3.10

@@ -328,6 +328,9 @@ _X_WORD = re.compile(r"-(?:" + "|".join(X_SUFFIXES) + r")$")
 #: (the lookahead first lets the scan skip every place no cue starts: 40% faster)
 _COINED = re.compile(r"(?=[cdnrtw])\b(?:called|named|dubbed|termed|coined|refer\s+to\s+(?:it\s+|them\s+|this\s+\w+\s+)?as|"
                      r"we\s+call\s+(?:it|them|this\s+\w+))\s+[\"'“‘`]*(?:the\s+)?", re.IGNORECASE)
+#: a word each match of ``_COINED`` holds: a text whose lowered form has none is not scanned (nor one
+#: with a dotted or dotless capital i, which the regex's case folding reads as an "i")
+_COINED_WORDS = ("call", "named", "dubbed", "termed", "coined", "refer")
 #: after these a run's first word is a verb: "we discuss several methods", "to understand X techniques"
 _SUBJECTS = {"we", "they", "it", "which", "that", "who", "this", "these", "he", "she", "to"}
 #: a long form is words: "NER) and normalization" or "contrast, our model" is a misread definition
@@ -444,9 +447,11 @@ def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: frozens
                 yield start, b, "head_phrase"
 
 
-def _coined(text: str, c: Cues) -> Iterator[tuple[int, int]]:
+def _coined(text: str, c: Cues, low: str) -> Iterator[tuple[int, int]]:
     """Names a text coins: "which we refer to as attention bridge", "a technique called X" (what
-    is called must be a method's kind: "new variables, called X" names no method)."""
+    is called must be a method's kind: "new variables, called X" names no method). ``low``: the text lowered."""
+    if not any(w in low for w in _COINED_WORDS) and "\u0130" not in text and "\u0131" not in text:
+        return
     for m in _COINED.finditer(text):
         if not m.group().lower().startswith(("we", "refer")):
             before = _WORD_BEFORE.search(text, max(0, m.start() - 30), m.start())
@@ -550,7 +555,7 @@ def title_parts(title: str, conjuncts: str = "means") -> tuple[str, ...]:
     data: ``title_cuts``, ``title_means``, ``title_conjunctions`` in ``kg/data/vocabulary.json``.
     (cached: a paper's title is asked for by several rules)"""
     c = cues()
-    pieces = c.title_cut.split(title)
+    pieces = _title_pieces(title)
     out, means = [], False
     for k in range(0, len(pieces), 2):
         cut = pieces[k - 1].strip().lower() if k else ""
@@ -565,6 +570,13 @@ def title_parts(title: str, conjuncts: str = "means") -> tuple[str, ...]:
             a = _ARTICLE.match(part)
             out.append(part[a.end():] if a else part)
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _title_pieces(title: str) -> tuple[str, ...]:
+    """The title cut at its cuts, each cut kept between two phrases (``title_parts``, which the rules
+    ask for in each of its three ways: the cutting read once)."""
+    return tuple(cues().title_cut.split(title))
 
 
 def _title_technique_phrases(title: str, c: Cues) -> Iterator[str]:
@@ -690,7 +702,7 @@ class _Learner:
                 i = bisect.bisect_right(starts, pos) - 1
                 return sents[i] if i >= 0 else (0, len(text))
 
-            for a, b in _coined(text, c):
+            for a, b in _coined(text, c, low):
                 s_start, s_end = sentence(a)
                 self.note(paper, text[a:b], "coinage", text[s_start:s_end])
             for name in _title_technique_phrases(title, c):
