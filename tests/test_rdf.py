@@ -6,7 +6,7 @@ import pytest
 
 from kg.model import (Corpus, Evidence, EntityMention, Extraction, LineageLink, MethodMention, MethodRef, Paper,
                       Person, SourceDocument)
-from kg.rdf.store import LocalStore, StoreError, open_store
+from kg.rdf.store import LocalStore, Store, StoreError, open_store
 from kg.rdf.triples import (category_triples, extraction_triples, paper_triples, person_triples,
                             source_triples)
 
@@ -171,6 +171,28 @@ def test_bulk_add_lets_other_threads_run(tmp_path):
     during = [t for t in ticks if started <= t <= ended]
     assert max(b - a for a, b in zip([started, *during], [*during, ended])) < 0.5 * (ended - started)
     assert len(s._store) == len(quads)
+
+
+def test_summaries_made_afresh_are_those_the_updates_make(tmp_path):
+    # A fresh build's summaries and name keys are read by queries and loaded in bulk; the updates
+    # that recount a build's methods (and a server's store, through SPARQL) must make the same.
+    from conftest import build_fixture_store
+
+    from kg.rdf import delta
+
+    def summaries(store):
+        return set(store._store.quads_for_pattern(None, None, None, ox.NamedNode(delta.SUMMARIES)))
+
+    with LocalStore(build_fixture_store(tmp_path) / "store", read_only=False) as store:
+        afresh = summaries(store)
+        store.update(f"DROP GRAPH <{delta.SUMMARIES}>")
+        store.update(delta.SUMMARISE % {"graph": delta.SUMMARIES, "scope": ""})
+        delta.name_keys(store, None)
+        assert summaries(store) == afresh and {q.predicate.value.rsplit("#")[-1] for q in afresh} == {
+            "paperCount", "firstYear", "nameKey"}
+        store.update(f"DROP GRAPH <{delta.SUMMARIES}>")
+        Store.insert(store, afresh)  # as a server's store takes them: one INSERT DATA
+        assert summaries(store) == afresh
 
 
 def test_missing_store_is_one_clear_error(tmp_path):

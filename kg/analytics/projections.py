@@ -284,6 +284,10 @@ _COLUMNS = {ALL_PAPERS: ("paper",), ALL_NAMES: ("person", "name"), ALL_CREATORS:
             **{query: ("paper", fact) for query, fact in zip(ALL_FACTS, ("title", "start", "year", "url"))}}
 
 
+#: The kinds of statements ``Gathered.watch`` takes rows from.
+_TYPE, _ROWS, _LINK, _VALUES, _START = "type", "rows", "link", "values", "start"
+
+
 class Gathered:
     """The rows of the queries ``PaperTables.read`` asks of a whole store, gathered from the
     statements a fresh build gives its store as it goes (``watch``), for its site to take as their
@@ -301,35 +305,41 @@ class Gathered:
         self._labels: dict[str, set] = defaultdict(set)  # the skos:prefLabels of a subject
         self._notations: dict[str, set] = defaultdict(set)
         title, start, year, url = ALL_FACTS
-        # predicate -> the set its (subject, object) values go to
-        self._into = {dcterms.title: self._facts[title], fabio.hasPublicationYear: self._facts[year],
-                      schema.url: self._facts[url], foaf.name: self._facts[ALL_NAMES],
-                      dcterms.creator: self._facts[ALL_CREATORS], dcterms.subject: self._subjects}
-        self._start = (dcterms.abstract, self._facts[start])
-        self._type = A
-        self._links = {kg[r]: kg[r].value for r in ("mentions", "proposes", "uses", "comparesWith", "usesModel")}
-        self._skos = {skos.prefLabel: self._labels, skos.notation: self._notations}
+        rows = {dcterms.title: self._facts[title], fabio.hasPublicationYear: self._facts[year],
+                schema.url: self._facts[url], foaf.name: self._facts[ALL_NAMES],
+                dcterms.creator: self._facts[ALL_CREATORS], dcterms.subject: self._subjects}
+        links = {kg[r]: kg[r].value for r in ("mentions", "proposes", "uses", "comparesWith", "usesModel")}
+        # predicate -> what its statements give, and where: the (subject, object) rows, a link's
+        # relation, the values by subject
+        self._kinds = {**{p: (_ROWS, into) for p, into in rows.items()},
+                       **{p: (_LINK, relation) for p, relation in links.items()},
+                       skos.prefLabel: (_VALUES, self._labels), skos.notation: (_VALUES, self._notations),
+                       A: (_TYPE, None), dcterms.abstract: (_START, self._facts[start])}
 
     def watch(self, quads: Iterable[ox.Quad]) -> None:
         """Gather what ``quads``, given to the store, add to the rows."""
-        into, links, skos, start = self._into, self._links, self._skos, self._start
+        # One look-up tells the predicate's kind, and most statements (evidence) are of none: 20k
+        # papers, 1.7 -> 1.3 CPU-s.
+        kinds = self._kinds
+        papers, links, paper = self._facts[ALL_PAPERS], self._facts[LINKS], self._paper
         default = ox.DefaultGraph()
         for quad in quads:
-            p = quad.predicate
-            if quad.graph_name != default:
+            kind = kinds.get(quad.predicate)
+            if kind is None or quad.graph_name != default:
                 continue
-            if (rows := into.get(p)) is not None:
-                rows.add((to_python(quad.subject), to_python(quad.object)))
-            elif (relation := links.get(p)) is not None:
-                self._facts[LINKS].add((to_python(quad.subject), to_python(quad.object), relation))
-            elif (values := skos.get(p)) is not None:
-                values[to_python(quad.subject)].add(to_python(quad.object))
-            elif p == self._type:
-                if quad.object == self._paper:
-                    self._facts[ALL_PAPERS].add((to_python(quad.subject),))
-            elif p == start[0] and not isinstance(quad.object, ox.BlankNode):
+            what, into = kind
+            if what is _TYPE:
+                if quad.object == paper:
+                    papers.add((to_python(quad.subject),))
+            elif what is _ROWS:
+                into.add((to_python(quad.subject), to_python(quad.object)))
+            elif what is _LINK:
+                links.add((to_python(quad.subject), to_python(quad.object), into))
+            elif what is _VALUES:
+                into[to_python(quad.subject)].add(to_python(quad.object))
+            elif not isinstance(quad.object, ox.BlankNode):
                 # SUBSTR(STR(?abstract), 1, 300): characters, as Python counts them
-                start[1].add((to_python(quad.subject), quad.object.value[:300]))
+                into.add((to_python(quad.subject), quad.object.value[:300]))
 
     def answers(self) -> dict[str, list[dict]]:
         """Each query's rows, as ``Store.select`` gives them."""

@@ -301,12 +301,27 @@ INSERT { GRAPH <%(graph)s> { ?m kg:nameKey ?key } } WHERE {
   %(scope)s ?m a kg:Method ; skos:prefLabel|skos:altLabel ?label BIND(LCASE(STR(?label)) AS ?key) }"""
 
 
+#: Every summary and name key, as ``SUMMARISE`` and ``NAME_KEYS`` insert them without a scope: the
+#: property, and the query whose rows (?m ?o) are its statements.
+SUMMARIES_AFRESH = {
+    kg.paperCount: "SELECT ?m (COUNT(*) AS ?o) WHERE { ?paper kg:mentions ?m } GROUP BY ?m",
+    kg.firstYear: "SELECT ?m (MIN(?year) AS ?o) WHERE { ?paper kg:mentions ?m ; fabio:hasPublicationYear ?year } "
+                  "GROUP BY ?m",
+    kg.nameKey: "SELECT ?m ?o WHERE { ?m a kg:Method ; skos:prefLabel|skos:altLabel ?label BIND(LCASE(STR(?label)) AS ?o) }",
+}
+
+
 def summarise(store: Store, papers: Iterable[str] | None = None, methods: Iterable[ox.NamedNode] = ()) -> None:
     """Recount the summaries of the methods of ``papers`` (keys), and of ``methods``, from all
     their papers; when ``papers`` is None, make every summary and name key afresh."""
     if papers is None:
-        store.update(SUMMARISE % {"graph": SUMMARIES, "scope": ""})
-        name_keys(store, None)
+        # Read by queries and inserted in bulk: as updates (INSERT ... WHERE, one transaction each)
+        # they took about three times as long (20k papers: 3.7 CPU-s).
+        store.update(f"DELETE {{ GRAPH <{SUMMARIES}> {{ ?m ?p ?o }} }} WHERE {{ "
+                     f"VALUES ?p {{ kg:paperCount kg:firstYear kg:nameKey }} GRAPH <{SUMMARIES}> {{ ?m ?p ?o }} }}")
+        graph = ox.NamedNode(SUMMARIES)
+        store.insert([ox.Quad(row["m"], predicate, row["o"], graph) for predicate, query in SUMMARIES_AFRESH.items()
+                      for row in store.query(query) if row["o"] is not None])
         return
     papers = " ".join(str(paper_iri(key)) for key in papers)
     methods = " ".join(map(str, set(methods)))

@@ -149,6 +149,18 @@ class Store(ABC):
     def add(self, quads: Iterable[ox.Quad]) -> None:
         """Bulk-add statements (quads in the default graph)."""
 
+    def insert(self, quads: Sequence[ox.Quad]) -> None:
+        """Add statements of any graph, named ones too (one SPARQL update)."""
+        graphs: dict[Any, list[ox.Quad]] = {}
+        for quad in quads:
+            graphs.setdefault(quad.graph_name, []).append(quad)
+        data = " ".join((f"GRAPH {graph} {{ {body} }}" if isinstance(graph, ox.NamedNode) else body)
+                        for graph, part in graphs.items()
+                        for body in [ox.serialize([ox.Triple(q.subject, q.predicate, q.object) for q in part],
+                                                          format=ox.RdfFormat.N_TRIPLES).decode("utf-8")])
+        if data:
+            self.update(f"INSERT DATA {{ {data} }}")
+
     @abstractmethod
     def update(self, sparql: str) -> None:
         """Run a SPARQL 1.1 Update (the project's prefixes predeclared)."""
@@ -225,6 +237,9 @@ class LocalStore(Store):
             self._store.bulk_extend(quads)
         elif text:
             self._store.bulk_load(text, ox.RdfFormat.N_QUADS, lenient=True)
+
+    def insert(self, quads):
+        self.add(quads)  # N-Quads keep the graphs
 
     def load_file(self, path):
         self._store.bulk_load(path=str(path))
