@@ -966,7 +966,7 @@ class MethodFinder:
             others = [(a, b) for a, b, ci in catalogued if ci != iri]
             for s, e in [*_occurrences(text, ab.short, True),
                          *(o for form in {ab.long, long_sg} for o in _occurrences(text, form, False))]:
-                if not others or not any(a <= s and e <= b and b - a > e - s for a, b in others):
+                if not any(a <= s and e <= b and b - a > e - s for a, b in others):
                     cands.append(Cand(s, e, "abbreviation", 0.8, iri, link=lk))
             # "Kernel SVD" for KSVD = Kernel Singular Value Decomposition, when SVD = Singular Value Decomposition
             low = ab.long.lower()
@@ -1483,7 +1483,8 @@ class MethodFinder:
         # "the BiGRU and HAN models": each coined name of a list before a plural method head
         for h in (_COORD_HEAD.finditer(text) if " and " in low or " or " in low else ()):
             # (a list ends "... and NAME" right before the head: only then is the search worth its time)
-            if text[max(0, h.start() - 200):h.start()].rsplit(None, 2)[-2:-1] not in (["and"], ["or"]):
+            word_before_name = text[max(0, h.start() - 200):h.start()].rsplit(None, 2)[-2:-1]
+            if word_before_name not in (["and"], ["or"]):
                 continue
             m = _COORD_LIST.search(text, max(0, h.start() - 200), h.start())
             if not m:
