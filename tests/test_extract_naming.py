@@ -840,3 +840,26 @@ def test_a_catalogued_task_with_modifiers_is_no_proposal():
     got = proposals("We introduce Graded Relation Extraction (GRE), a refinement of relation extraction "
                     "that predicts probabilities.")
     assert not got, got
+
+
+@pytest.mark.parametrize("abstract,name", [
+    ("We present a new annotation platform, DiscAnn, for annotating discourse relations.", "DiscAnn"),
+    ("We release rephrasekit, a library for paraphrasing sentences. rephrasekit runs on a laptop, and rephrasekit "
+     "is free.", "rephrasekit"),
+])
+def test_a_named_tool_is_a_proposal(abstract, name):
+    assert name in proposals(abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    "We describe our convolutional neural network (CNN) system for the shared task on stance detection.",
+    "In this paper, we describe the convolutional neural network (CNN) model we submitted to the shared task.",
+])
+def test_a_catalogued_acronym_before_the_papers_kind_is_no_proposal(abstract):
+    assert not proposals(abstract)
+
+
+def test_the_texts_own_definition_of_a_metrics_acronym_wins():
+    got = proposals("Heads can be pruned. We propose the mixture of attentive experts model (MAE). MAE is trained "
+                    "with a block coordinate descent algorithm, and MAE outperforms strong baselines.")
+    assert got == {"MAE"}, got

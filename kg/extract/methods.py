@@ -817,8 +817,8 @@ class MethodFinder:
             if ab.short.lower() in NOT_METHOD_TOKENS:
                 return False, None, 0.0
             return True, iri, 0.7
-        if ab.short.lower() in NOT_METHOD_TOKENS:
-            return False, None, 0.0
+        if ab.short.lower() in NOT_METHOD_TOKENS and not self._proposed_here(view, ab):
+            return False, None, 0.0  # (the text's own definition wins: "we propose the mixture of ... model (MAE)")
         if all_languages(ab.long) or _head_noun(ab.long).capitalize() in LANGUAGES:
             return False, None, 0.0  # "British English (BE)"
         head = _head_noun(ab.long)
@@ -877,8 +877,14 @@ class MethodFinder:
         before = text[max(s0, first - 50):first]
         if _METHOD_CONTEXT.search(before) or _USED_BEFORE.search(before):
             return True
-        # the text's own, unless a resource: "we present the Corpus of X (CX)"
-        return any(_DETS_ONLY.fullmatch(text, m.end(), first) for m in WE_PROPOSE.finditer(text, s0, first)) \
+        return MethodFinder._proposed_here(view, ab)
+
+    @staticmethod
+    def _proposed_here(view: DocView, ab: Abbrev) -> bool:
+        """The proposing verb's object, unless a resource: "we present the Corpus of X (CX)"."""
+        first = min(ab.long_start, ab.short_start)
+        s0, _ = view.sent_of(first)
+        return any(_DETS_ONLY.fullmatch(view.text, m.end(), first) for m in WE_PROPOSE.finditer(view.text, s0, first)) \
             and not DATASET_WORDS.search(ab.long)
 
     def find(self, view: DocView) -> list[MethodGroup]:

@@ -486,8 +486,10 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                         break  # "we introduce Foo Word Similarity (FWS), a large dataset for ...": a resource
                     if _names_a_task(text, se):
                         break
-                    if known and re.search(r"\b(?:a|an)\b", between) and known(text[ls:le]):
-                        break  # "we develop a Generative Adversarial Network (GAN)": one of a catalogued kind
+                    if known and (re.search(r"\b(?:a|an)\b", between) or KIND_AFTER.match(text, se)) and known(text[ls:le]):
+                        # "we develop a Generative Adversarial Network (GAN)": one of a catalogued kind; "our
+                        # convolutional neural network (CNN) system": a catalogued part of the paper's own
+                        break
                     if PREPOSITION_WORD.search(between):
                         # "we introduce a new learning paradigm based on coupled covariance eigenproblem
                         # (CCE)": an unnamed new kind founded on a term the text coins right there
@@ -519,7 +521,7 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 w = text[a:b]
                 if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and not DATASET_AFTER.match(text, b) \
                         and not X_BASED_FOLLOW.match(text, b + 1 if text[b:b + 1] == ")" else _after_paren(text, b)) \
-                        and _new_to_abstract(text, w, s_start):
+                        and _new_to_abstract(text, w, s_start) and not _shortens_known(text, a, b, acronym_longs, known):
                     out.append(Naming(Name(a, b), "pattern:kind_then_name", 0.8))
                 elif km.group("paren"):
                     # "a minimal model (Gumbel Attention for Sense Induction)": a capitalised name in parentheses
@@ -536,7 +538,8 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             w = text[name.start:name.end]
             kind = singular(km.group("kind"))
             if (is_strong_name(w) or km.group("own") and is_name_shaped(w)) and w.lower() not in NOT_METHOD_TOKENS \
-                    and kind not in _NOT_OWN_KINDS and kind not in cues().task_heads and not DATASET_WORDS.search(km.group()) \
+                    and kind not in _NOT_OWN_KINDS \
+                    and (kind in _TOOL_HEADS or kind not in cues().task_heads and not DATASET_WORDS.search(km.group())) \
                     and NAME_END.match(text, name.end) and coined(name) and _new_to_abstract(text, w, s_start):
                 out.append(Naming(name, "pattern:kind_comma_name", 0.8))
     if proposing and not out:
@@ -690,11 +693,13 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
     our = "our" in low
     for m in (OWN_KIND_PAREN.finditer(sent) if (our or "proposed" in low) and "(" in sent else ()):
         a, b = s_start + m.start("name"), s_start + m.end("name")
-        if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS and coined(Name(a, b)):
+        if is_name_shaped(text[a:b]) and text[a:b].lower() not in NOT_METHOD_TOKENS and coined(Name(a, b)) \
+                and not _shortens_known(text, a, b, acronym_longs, known):
             out.append(Naming(Name(a, b), "pattern:our_x", 0.8))
     for ls, (le, se) in (acronym_longs.items() if our or "proposed" in low else ()):
+        # (not a catalogued one: "our convolutional neural network (CNN) system" is built on it)
         if s_start <= ls < s_end and OWN_BEFORE_LONG.search(text, max(s_start, ls - 30), ls) and KIND_AFTER.match(text, se) \
-                and coined(Name(ls, le)):
+                and not (known and known(text[ls:le])):
             out.append(Naming(Name(ls, le), "pattern:our_x", 0.8))
     for m in (NOVEL_LONG_FORM.finditer(sent) if proposing and "(" in sent else ()):
         # "we present a framework of X that comprises a novel Explicit Memory Tracker (EMT)": a long form the text
@@ -811,7 +816,9 @@ _VERB_BEFORE = re.compile(WE_PROPOSE.pattern + r"\s+(?:(?:a|an|the|our)\s+)?[\"�
 # combining ...", "the conflict event modelling experiment"
 _APPOSITIVE = re.compile(r"[\"”’']?\s*,\s+(?:a|an|the)\s+((?:[\w-]+\s+){0,5}[\w-]+)")
 _NEXT_WORD = re.compile(r"[\"”’']?\s+([a-z][\w-]*)")
-_NOT_OWN_KINDS = NON_METHOD_HEADS | {singular(w) for w in _PROPOSAL_CUES["title_resource_heads"]} \
+# (a tool is the paper's own like a method: "a new annotation platform, Glossa", "TextPipe, a library for ...")
+_TOOL_HEADS = frozenset(singular(w) for w in _PROPOSAL_CUES["title_tool_heads"])
+_NOT_OWN_KINDS = (NON_METHOD_HEADS - _TOOL_HEADS) | {singular(w) for w in _PROPOSAL_CUES["title_resource_heads"]} \
     | set(_PROPOSAL_CUES["not_own_kinds"])
 # "We present a simple regularization method, subword regularization, which ...": the kind, then its name
 _KIND_COMMA = re.compile(r"\b(?:" + _GENERIC_ALT + r")\s*,\s*$")
@@ -1010,6 +1017,12 @@ def _called_ours(text: str, s_start: int, cue: int, name: Name, proposing: re.Ma
 def _defined_here(text: str, name: str, acronym_longs: dict[int, tuple[int, int]]) -> bool:
     """``name`` is the long or the short form of an acronym the text defines."""
     return any(name in (text[ls:le], text[le:se].strip(" ()")) for ls, (le, se) in acronym_longs.items())
+
+
+def _shortens_known(text: str, a: int, b: int, acronym_longs: dict[int, tuple[int, int]],
+                    known: Callable[[str], object] | None) -> bool:
+    """The acronym at ``a:b`` is defined for a catalogued long form: "our convolutional neural network (CNN)"."""
+    return bool(known) and any(le <= a and b < se and known(text[ls:le]) for ls, (le, se) in acronym_longs.items())
 
 
 def _is_generic_name(name: str) -> bool:
