@@ -863,3 +863,29 @@ def test_the_texts_own_definition_of_a_metrics_acronym_wins():
     got = proposals("Heads can be pruned. We propose the mixture of attentive experts model (MAE). MAE is trained "
                     "with a block coordinate descent algorithm, and MAE outperforms strong baselines.")
     assert got == {"MAE"}, got
+
+
+def test_a_plural_kind_dubbed_two_capitalised_names_proposes_both():
+    got = proposals("We score the replies with two novel metrics, dubbed Topic Drift and Reply Echo Rate, and with "
+                    "human judges.")
+    assert got == {"Topic Drift", "Reply Echo Rate"}, got
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    ("We also propose a new evaluation metric (Recall F1) for caption generation that measures adequacy.",
+     {"Recall F1"}),
+    ("We propose a new model (Section 4) for caption generation.", set()),
+])
+def test_a_capitalised_name_in_parentheses_after_the_kind(abstract, expected):
+    assert proposals(abstract) == expected
+
+
+@pytest.mark.parametrize("title,abstract,expected", [
+    ("Demonstration of TreeKit-2 beyond tree search", "TreeKit-2 is a corpus management system for annotated "
+     "treebanks. This paper describes the functions of the TreeKit-2 system.", {"TreeKit-2"}),
+    # what the title's verb acts on is no new tool; a catalogued name is known
+    ("Adapting the TreeKit-2 tool suite to new languages", "TreeKit-2 is a suite of tools for text analytics.", set()),
+    ("Probing CNN features for syntax", "CNN is a neural network. We probe its filters.", set()),
+])
+def test_the_opening_sentence_says_what_the_titles_name_is(title, abstract, expected):
+    assert proposals(abstract, title=title) == expected

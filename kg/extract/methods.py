@@ -17,7 +17,7 @@ from .abbrev import Abbrev, title_definition, valid_short
 from .lexicon import Lexicon
 from .entities import LANGUAGES, all_languages
 from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NAME_VERB, NOT_ACTING_GERUND, PASSIVE_PROPOSE, STOP_CAPS, USE_WORD, WE_PROPOSE, _strip_word, _words_rx, find_namings, parse_name,
-                     title_naming)
+                     opening_naming, title_naming)
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
@@ -990,6 +990,8 @@ class MethodFinder:
         namings = []
         if view.title_end:
             t = title_naming(text, 0, view.title_end)
+            if t is None and len(view.sents) > 1:
+                t = opening_naming(text, view.title_end, *view.sents[1], self.lex_kind)
             if t:
                 namings.append(t)
         low = view.lower if view.lower is not None else text.lower()
@@ -1807,7 +1809,7 @@ class MethodFinder:
                            descriptions=[d for d in dict.fromkeys(descriptions) if d not in labels])
 
 
-_RANKS = {"pattern:name_repeat": 6, "pattern:built_on": 8, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:appositive": 8,
+_RANKS = {"pattern:name_repeat": 6, "pattern:built_on": 8, "pattern:we_propose": 9, "pattern:our_method_acronym": 7, "pattern:called": 9, "pattern:title_prefix": 9, "pattern:opening_name": 9, "pattern:appositive": 8,
           "pattern:our_x": 8, "pattern:name_our_new": 8, "pattern:we_propose_acronym": 8,
           "pattern:variant_name": 7, "abbreviation": 6, "abbreviation:partial": 6, "lexicon": 5, "lexicon:modified": 5,
           "lexicon:ellipsis": 5,

@@ -526,6 +526,9 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 elif km.group("paren"):
                     # "a minimal model (Gumbel Attention for Sense Induction)": a capitalised name in parentheses
                     name = parse_name(text, km.start("name"), s_end)
+                    if not (name and text[name.end:name.end + 1] == ")"):
+                        # (a score's token closes it: "a new evaluation metric (Content F1)")
+                        name = _capitalised_in_parentheses(text, km.start("name"), s_end)
                     if name and " " in text[name.start:name.end] and text[name.end:name.end + 1] == ")" \
                             and not (known and known(text[name.start:name.end])):
                         out.append(Naming(name, "pattern:kind_then_name", 0.75))
@@ -650,7 +653,9 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
             continue  # a quoted name of no method's kind: "a popular game called ‘Minecraft’", "our team named “X”"
         if name and not _is_generic_name(text[name.start:name.end]) and (
                 coined(name) or _called_ours(text, s_start, m.start(), name, proposing)):
-            out.extend(Naming(part, "pattern:called", 0.9) for part in _coordinated(text, name))
+            kind = before[-1].lower() if before else ""
+            out.extend(Naming(part, "pattern:called", 0.9)
+                       for part in _coordinated(text, name, singular(kind) != kind and singular(kind) in _KIND_NOUNS))
     # "It employs a novel selective decoding mechanism" under the title "Selective Decoding for ...":
     # a phrase of the title restated as the paper's new thing
     for m in (NOVEL_BEFORE.finditer(sent) if ("new" in low or "novel" in low or "propos" in low or "our" in low)
@@ -907,6 +912,30 @@ def title_naming(text: str, t_start: int, t_end: int) -> Naming | None:
     return Naming(name, "pattern:title_prefix", 0.9)
 
 
+# "ChaKi.NET is a corpus management system for ...": a name said to be a method's or a tool's kind
+NAME_IS_KIND = re.compile(r"(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])\s+is\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?P<kind>"
+                          + _GENERIC_ALT + r"|" + _words_rx(_PROPOSAL_CUES["title_tool_heads"]) + r")\b")
+
+
+_TITLE_ACTING = re.compile(r"\s*" + ACTING_GERUND)
+
+
+def opening_naming(text: str, t_end: int, s_start: int, s_end: int,
+                   known: Callable[[str], object] | None) -> Naming | None:
+    """The abstract's first sentence says what a coined name of the title is: "Demonstration of ChaKi.NET ..." +
+    "ChaKi.NET is a corpus management system for ..." (not a catalogued name, "BERT is a pre-trained model", nor
+    a resource, "FooBank is a treebank of ...", nor what the title's verb acts on, "Adapting the TANL tool suite to
+    ...")."""
+    m = NAME_IS_KIND.match(text, s_start, s_end)
+    if not m or _TITLE_ACTING.match(text[:t_end].lower()):
+        return None
+    w = m.group("name")
+    if not is_strong_name(w) or w.lower() in NOT_METHOD_TOKENS or singular(m.group("kind").lower()) in _NOT_OWN_KINDS \
+            or (known and known(w)) or next(find_word(text[:t_end], w, True, plural=False), None) is None:
+        return None
+    return Naming(Name(m.start("name"), m.end("name")), "pattern:opening_name", 0.8)
+
+
 # "X, a new corpus of ...", "the Rune Matrix 2.1, a lexical resource": what follows says the name is a resource's;
 # never across a clause ("We propose X and evaluate it on three corpora": the corpora are not X)
 DATASET_AFTER = re.compile(r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s*\([^()]{1,20}\))?(?:\s*,)?\s*(?:(?:a|an|the)\s+)?"
@@ -962,10 +991,23 @@ def _kind_before(before: str) -> bool:
     return bool(words) and singular(words[-1].lower()) in _KIND_NOUNS
 
 
-def _coordinated(text: str, name: Name) -> list[Name]:
-    """"called gFCONV and c-VAE": two names, where each side of the "and" is a coined token."""
+def _capitalised_in_parentheses(text: str, a: int, limit: int) -> Name | None:
+    """Two to four capitalised words from ``a`` to the closing parenthesis, a coined word first ("Content F1";
+    not "BLEU Score", "Section 4")."""
+    b = text.find(")", a, limit)
+    words = text[a:b].split() if b > a else []
+    if 2 <= len(words) <= 4 and words[0].lower() not in NOT_METHOD_TOKENS \
+            and all(w[:1].isupper() and any(c.isalpha() for c in w) for w in words):
+        return Name(a, b)
+    return None
+
+
+def _coordinated(text: str, name: Name, plural: bool = False) -> list[Name]:
+    """"called gFCONV and c-VAE": two names, where each side of the "and" is a coined token; after a plural
+    kind ("two novel metrics, dubbed Lexical Drift and Semantic Drift"), a capitalised phrase too."""
     parts = text[name.start:name.end].split(" and ")
-    if len(parts) != 2 or not all(" " not in p and is_name_shaped(p) for p in parts):
+    if len(parts) != 2 or not all(" " not in p and is_name_shaped(p) or plural and p[:1].isupper() and " " in p
+                                  and all(w[:1].isupper() or w in CONNECTORS for w in p.split()) for p in parts):
         return [name]
     k = name.start + len(parts[0]) + len(" and ")
     return [Name(name.start, name.start + len(parts[0])), Name(k, name.end)]
