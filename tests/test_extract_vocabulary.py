@@ -389,3 +389,19 @@ def test_the_coinage_scan_passes_over_only_texts_it_would_find_nothing_in(monkey
     monkeypatch.setattr(vocabulary, "_COINED_WORDS", ("",))  # every text scanned
     assert found == [list(_coined(t, cues(), t.lower())) for t in texts]
     assert all(found[:5]) and not found[5]
+
+
+@pytest.mark.parametrize("title,proposed", [
+    ("SpanNet: Regularized Attention Networks for Aspect Tagging", {"spannet"}),
+    # no name of the text's own: the phrase is the paper's; nor where the title gives the phrase
+    ("Regularized Attention Networks for Aspect Tagging", {"orthogonal span regularization"}),
+    ("SpanNet: Orthogonal Span Regularization for Aspect Tagging", {"spannet", "orthogonal span regularization"}),
+])
+def test_a_taught_phrase_yields_to_the_texts_own_name(lexicon, tmp_path, title, proposed):
+    texts = [paper("a", "Specifically, we introduce orthogonal span regularization on multiple aspects. Tagging "
+                        "improves on two corpora.", title=title)]
+    v = learn_vocabulary(((p.key, p.title, p.abstract) for p in texts), lexicon)
+    nlp = load_pipeline([*LEXICON, v.write_turtle(tmp_path / "vocabulary.ttl")])
+    ex = next(extract_papers(texts, nlp, taught=v.proposals_of(["a"])))
+    canonicalise([ex])
+    assert {m.method.label.lower() for m in ex.methods if m.role == "proposes"} == proposed

@@ -1827,6 +1827,9 @@ def _rule_rank(rule: str) -> int:
     return _RANKS.get(rule, 1)
 
 
+_OWN_WORD_BEFORE = re.compile(r"\b(?:" + _words_rx(data_words("proposals")["own_words"]) + r")\s+$", re.IGNORECASE)
+
+
 def propose_taught(view: DocView, groups: list[MethodGroup], taught: dict[str, str] | None) -> None:
     """The names the corpus vocabulary says this paper proposes or coins (``taught``: a name's key ->
     the kind of its evidence, ``kg.extract.vocabulary.Vocabulary.proposals_of``) become its proposals
@@ -1835,11 +1838,23 @@ def propose_taught(view: DocView, groups: list[MethodGroup], taught: dict[str, s
     if not taught:
         return
     text = view.text
+    # a phrase the first pass read after a proposing verb ("we introduce orthogonal regularization on ...") is the
+    # paper's only where the text names none of its own ("CAN: Constrained Attention Networks ..."), as with
+    # "the proposed ..." (_FALLBACK_NAMINGS), or where the title gives it ("Adaptive Parameterization for ..." +
+    # "we propose two adaptive parameterization mechanisms") or the text says it is new ("together with a new
+    # locally scored model"); a coined word is the paper's either way
+    named = any(g.role == "proposes" for g in groups)
+    title = text[:view.title_end]
+
+    def presented(g: MethodGroup) -> bool:
+        return any(next(find_word(title, label, False), None) for label in (g.label, *g.labels)) \
+            or any(_OWN_WORD_BEFORE.search(text, max(0, c.start - 12), c.start) for c in g.spans)
+
     for g in groups:
         if g.role == "proposes":
             continue
         kind = next((taught[k] for k in map(norm_key, (*g.labels, g.label)) if k in taught), None)
-        if kind is None:
+        if kind is None or kind == "proposal" and named and not presented(g):
             continue
         proposing = [c for c in g.spans
                      if (WE_PROPOSE.search(text, *view.sent_of(c.start)) or PASSIVE_PROPOSE.search(text, *view.sent_of(c.start)))]
