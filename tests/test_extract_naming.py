@@ -889,3 +889,12 @@ def test_a_capitalised_name_in_parentheses_after_the_kind(abstract, expected):
 ])
 def test_the_opening_sentence_says_what_the_titles_name_is(title, abstract, expected):
     assert proposals(abstract, title=title) == expected
+
+
+@pytest.mark.parametrize("abstract,expected", [
+    ("Our systems are trained with our original system GraphTrans, which scores well.", {"GraphTrans"}),
+    ("On four datasets, our model SynoRank consistently outperforms earlier models.", {"SynoRank"}),
+    ("On four datasets, our model CNN consistently outperforms earlier models.", set()),  # a catalogued name
+])
+def test_our_kind_then_a_coined_name(abstract, expected):
+    assert proposals(abstract) == expected

@@ -1027,8 +1027,10 @@ def _derived(text, groups, in_sent, prop_in_sent, proposing, cs, s_start, propos
             return None  # "a novel conformal prediction method based on X": the unnamed new one builds on X
         x = before[-1]
         # a method the paper does not propose extends only as the subject the sentence states
-        if x[2] in proposed:
-            return _named_opener(text, groups, in_sent, x, cs, s_start, bases)
+        opener = _named_opener(text, groups, in_sent, x, cs, s_start, bases)
+        if x[2] in proposed or opener in proposed:
+            # (a catalogue kind that describes the paper's name: "GraphTrans is an improved NMT system based on X")
+            return opener
         return x[2] if _states_subject(text, groups, in_sent, x, cs, s_start) else None
     after_prop = [x for x in prop_in_sent if x[0] >= cs and x[2] not in bases]
     if after_prop:

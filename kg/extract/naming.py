@@ -252,6 +252,8 @@ OUR_NAME_X = re.compile(
     r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>\S+)\s+(?:method|approach|framework|model|"
     r"algorithm|technique|system|tool|estimator|architecture)\b"
 )
+OUR_KIND_NAME = re.compile(r"\b[Oo]ur\s+(?:(?:new|novel|proposed|original)\s+)?(?:" + _GENERIC_ALT
+                           + r")\s+(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])")
 NAME_COMMA_OUR = re.compile(r"\s*,\s*(?:our|the)\s+(?:new|novel|proposed)\b")
 TITLE_PREFIX = re.compile(r"^\s*(?P<name>[^:]{2,40}?)\s*:\s+\S")
 TITLE_STOP = frozenset(_PROPOSAL_CUES["title_stop"])
@@ -730,6 +732,13 @@ def find_namings(text: str, s_start: int, s_end: int, acronym_longs: dict[int, i
                 and w.rsplit("-", 1)[-1].lower() not in X_SUFFIXES and coined(Name(a, b)):
             # ("our LSTM-based system" names what it is built on, not the system)
             out.append(Naming(Name(a, b, raw[:1] in "*_`"), "pattern:our_x", 0.8))
+    for m in (OUR_KIND_NAME.finditer(sent) if our else ()):
+        # "trained with our original system GraphTrans": the kind, then a coined name
+        a, b = _strip_word(text, s_start + m.start("name"), s_start + m.end("name"))
+        w = text[a:b]
+        if is_strong_name(w) and w.lower() not in NOT_METHOD_TOKENS and coined(Name(a, b)) \
+                and not MODIFIER_OF_GENERIC.match(text, b) and not DATASET_AFTER.match(text, b):
+            out.append(Naming(Name(a, b), "pattern:our_x", 0.8))
     # "CEAP, our new circuit discovery method": a name followed by ", our new ..."
     for m in (NAME_COMMA_OUR.finditer(sent) if (", our" in low or ", the" in low) else ()):
         k = s_start + m.start()
