@@ -898,3 +898,8 @@ def test_the_opening_sentence_says_what_the_titles_name_is(title, abstract, expe
 ])
 def test_our_kind_then_a_coined_name(abstract, expected):
     assert proposals(abstract) == expected
+
+
+def test_a_fields_token_inside_a_capitalised_name():
+    got = proposals("We then propose the Spatial Memory QA Net with several module networks.")
+    assert got == {"Spatial Memory QA Net"}, got

@@ -69,6 +69,10 @@ def word_ok(word: str, first: bool) -> bool:
     return c.isupper() or (c.isdigit() and any(x.isalpha() for x in word))
 
 
+# a token between capitalised words of a name (a capitalised word after it)
+_INNER_TOKEN = re.compile(r"[A-Z][\w-]*\s+[A-Z][a-z]")
+
+
 @dataclass(frozen=True)
 class Name:
     start: int
@@ -117,8 +121,8 @@ def parse_name(text: str, pos: int, limit: int, allow_single_cap: bool = True,
             break
         if connectors and w.lower() in CONNECTORS and words:
             words.append((a, b, "conn"))
-        elif word_ok(w, first=not words):
-            words.append((a, b))
+        elif word_ok(w, first=not words) or words and _INNER_TOKEN.match(text, a) and w.lower() in NOT_METHOD_TOKENS:
+            words.append((a, b))  # (a field's or a format's token inside a name: "Episodic Memory QA Net")
         else:
             break
         # punctuation glued to the word ends the name
