@@ -558,6 +558,9 @@ VARIANT_RULES = ("lineage:variant_of", "lineage:extension_of", "lineage:generali
 VARIANT_STOPS = frozenset(_WORDS["variant_stops"])
 QUALITY_WORDS = frozenset(_WORDS["quality_words"])
 KIND_RULES = ("lineage:built_kind", "lineage:unnamed_new")  # the link's base is the kind of the paper's method
+# the paper's method changes its base (not "based on X", "uses X": the title may name the base itself, "Multi-armed Bandits")
+REVISING_RULES = (*VARIANT_RULES, "lineage:extends", "lineage:generalizes", "lineage:we_revise", "lineage:improves_upon",
+                  "lineage:improves", "lineage:enhances", "lineage:modifies", "lineage:into")
 
 
 def _vary(words: list[str]) -> bool:
@@ -631,13 +634,31 @@ def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: 
             sent = text[s0:s1 if s1 >= 0 else len(text)].lower()
             # (the whole noun phrase: not "a two-phase training procedure" for the title's "Two-Phase Training")
             restated = low != written and re.search(r"\b(?:a|an|the|our)\s+" + re.escape(low) + PHRASE_END, sent)
-            lead = low[:-len(written)].split() if low.endswith(" " + written) else []
-            varied = ln.rule in KIND_RULES and lead and len(lead) <= 3 and not only_modifiers(lead) \
+            lead = _title_lead(low, written, groups[ln.base]) if ln.rule in KIND_RULES else \
+                _title_lead(low, None, groups[ln.base]) if ln.rule in REVISING_RULES else []
+            varied = lead and len(lead) <= 3 and not only_modifiers(lead) \
                 and not any(w in DESCRIBING_WORDS or w in QUALITY_WORDS for w in lead) \
                 and not all_languages(" ".join(words[:len(lead)]))
             if restated or varied:
                 return [part, ln.start, ln.end]
     return None
+
+
+def _title_lead(low: str, written: str | None, base: MethodGroup) -> list[str]:
+    """The words before the base at the end of the title's phrase ``low``: before the kind link's mention
+    (``written``), or, for a link of a revising cue, before a name of the base, in either number ("Memory-enhanced
+    Conditional Random Fields" + "we propose an extension to CRFs": "memory-enhanced")."""
+    if written is not None:
+        return low[:-len(written)].split() if low.endswith(" " + written) else []
+    def singular_phrase(phrase):
+        head, _, last = phrase.lower().rpartition(" ")
+        return f"{head} {singular(last)}".strip()
+    phrase = singular_phrase(low)
+    labels = {singular_phrase(label) for label in base.labels}
+    if phrase in labels:
+        return []  # the title names the base itself ("Multi-armed Bandits")
+    lead = next((phrase[:-len(label)].split() for label in labels if len(label) >= 3 and phrase.endswith(" " + label)), [])
+    return [] if any(w.endswith("ing") for w in lead) else lead  # ("Extending Spectral Clustering": a verb's phrase)
 
 
 def _task_name_words(low: str) -> bool:
