@@ -1162,3 +1162,22 @@ def test_lineage_takes_linear_time_on_long_text(nlp, abstract):
                 proc(doc)
         else:
             doc = proc(doc)
+
+
+@pytest.mark.parametrize("title,abstract,pair", [
+    # the title builds on a catalogue method: the paper's one named proposal is built on it
+    ("A Study of BERT-based Representations for Tagging", "We propose TweetTag, a tagger for tweets.", ("TweetTag", "BERT")),
+    ("GCN-style Encoders for Parsing", "We present TreeZap, which parses fast.", ("TreeZap", "GCN")),
+])
+def test_a_method_the_title_builds_on_is_a_base_of_the_named_proposal(title, abstract, pair):
+    assert (*pair, "lineage:title_built") in own_links(title, abstract)
+
+
+@pytest.mark.parametrize("title,abstract", [
+    ("BERT-based Tagging of Tweets", "We propose a tagger for tweets."),  # no named proposal
+    ("BERT-based Tagging of Tweets", "We propose TweetTag and TweetZap, two taggers."),  # which one?
+    ("KOI at SemEval-2018 Task 5: BERT-based Tagging", "We propose TweetTag, a tagger."),  # a team's title
+    ("A BERT-based Corpus of Tweets", "We propose TweetTag, a tagger."),  # a resource's title
+])
+def test_no_title_built_link_without_one_named_method_of_the_paper(title, abstract):
+    assert not {x for x in own_links(title, abstract) if x[2] == "lineage:title_built"}

@@ -327,6 +327,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 and not groups[nxt[0][2]].generic:
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:part_for", 0.65)
     _title_for(view, groups, spans, named, add)
+    _title_built(view, groups, spans, named, add)
     _title_appositive(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
     _title_means(view, groups, spans, named, add)
@@ -525,6 +526,27 @@ def _title_appositive(view: DocView, groups: list[MethodGroup], spans, named, ad
             or NAME_GOES_ON.match(text, x[1]) or _np_head_is_task(text[:title_end], x[1]):
         return
     add(subject[0], x[2], colon, x[1], "lineage:title_appositive", 0.6, built=True)
+
+
+# "A Study of Inner-Attention-Based Sentence Representations", "GCN-style Encoders for ...": a method the title builds on
+TITLE_BUILT = re.compile(r"[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r")\b", re.IGNORECASE)
+
+
+def _title_built(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title builds what it names on a catalogue method ("<method>-based ..."): the paper's one named
+    proposal (a name of its own, no catalogue kind) is built on it; not a team's title, a field or a
+    generic concept, nor a title that names a resource."""
+    text, title_end = view.text, view.title_end
+    own = [gi for gi in named if not groups[gi].from_lexicon]
+    if len(own) != 1 or not title_end or TEAM_TITLE.match(text, 0, title_end) or DATASET_WORDS.search(text, 0, title_end):
+        return
+    for s, e, gi, _ in spans:
+        if s >= title_end:
+            break
+        g = groups[gi]
+        if gi != own[0] and g.from_lexicon and not g.generic and not _field(g) and TITLE_BUILT.match(text, e) \
+                and not _np_head_is_task(text[:title_end], TITLE_BUILT.match(text, e).end()):
+            add(own[0], gi, s, e, "lineage:title_built", 0.6, built=True)
 
 
 def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
