@@ -45,6 +45,11 @@ def pairs(doc):
      ("ZedGate", "LSTM"), "lineage:enables"),
     ("We propose MeshFlow, a framework that integrates flow matching with optimal transport.",
      ("MeshFlow", "flow matching"), "lineage:integrates"),
+    ("We propose TagBlend, a tagger that blends a CRF with an LSTM.", ("TagBlend", "LSTM"), "lineage:integrates"),
+    ("We propose SelectX, a data selection criterion modified from spectral clustering.",
+     ("SelectX", "spectral clustering"), "lineage:modified_from"),
+    ("Our main contribution is a parser, TreeZip, adapted from the Transformer.",
+     ("TreeZip", "Transformer"), "lineage:modified_from"),
 ])
 def test_cues(nlp, sentence, pair, rule):
     got = links(nlp(sentence))
@@ -805,7 +810,7 @@ def test_every_cue_is_looked_for_by_its_words():
                  "An extension of LDA.", "A generalization of PCA.", "It is inspired by LDA.",
                  "It modifies the LSTM cell.", "It enables LDA to scale.", "It is computed with SGD.",
                  "We propose FooNet, which exploits LDA.", "It is grounded on LDA.", "It is a family of kernels.",
-                 "We incorporate word order into LDA."]
+                 "We incorporate word order into LDA.", "A criterion modified from LDA.", "It blends CRFs with LSTMs."]
     for rule, rx, _, _ in _CUES:
         assert _CUE_WORDS[rule], rule
         matched = [sentence for sentence in sentences if rx.search(sentence)]
@@ -908,6 +913,24 @@ def test_unnamed_variant_is_named_by_how_it_varies_its_base(abstract, name):
     own = [ln.method.label for ln in ex.lineage]
     assert own and own[0] == (name or 'the method of "Legal Judgment Prediction"')
     assert ({m.method.label for m in ex.methods if m.role == "proposes"} == {name}) if name else True
+
+
+@pytest.mark.parametrize("title,abstract,name", [
+    # the title's phrase ends with the base the paper's unnamed method extends: the words before it name the variant
+    ("Long Contexts with Memory-augmented Conditional Random Fields",
+     "Conditional random fields (CRFs) see only local features. We propose an extension to CRFs with a memory.",
+     "Memory-augmented Conditional Random Fields"),
+    # the title names the base itself, or the cue only says what the method is built on: no name
+    ("Tagging with Conditional Random Fields", "We propose an extension to CRFs with a memory.", None),
+    ("Long Contexts with Memory-augmented Conditional Random Fields",
+     "Conditional random fields (CRFs) see only local features. We propose a tagger based on CRFs.", None),
+])
+def test_unnamed_variant_is_named_by_the_titles_phrase_ending_with_its_base(title, abstract, name):
+    from extract_support import paper
+
+    ex = next(extract_papers([paper("p1", abstract, title=title)], pipeline()))
+    own = {ln.method.label for ln in ex.lineage}
+    assert own == {name or f'the method of "{title}"'}, own
 
 
 @pytest.mark.parametrize("sentence,pair", [
@@ -1139,3 +1162,22 @@ def test_lineage_takes_linear_time_on_long_text(nlp, abstract):
                 proc(doc)
         else:
             doc = proc(doc)
+
+
+@pytest.mark.parametrize("title,abstract,pair", [
+    # the title builds on a catalogue method: the paper's one named proposal is built on it
+    ("A Study of BERT-based Representations for Tagging", "We propose TweetTag, a tagger for tweets.", ("TweetTag", "BERT")),
+    ("GCN-style Encoders for Parsing", "We present TreeZap, which parses fast.", ("TreeZap", "GCN")),
+])
+def test_a_method_the_title_builds_on_is_a_base_of_the_named_proposal(title, abstract, pair):
+    assert (*pair, "lineage:title_built") in own_links(title, abstract)
+
+
+@pytest.mark.parametrize("title,abstract", [
+    ("BERT-based Tagging of Tweets", "We propose a tagger for tweets."),  # no named proposal
+    ("BERT-based Tagging of Tweets", "We propose TweetTag and TweetZap, two taggers."),  # which one?
+    ("KOI at SemEval-2018 Task 5: BERT-based Tagging", "We propose TweetTag, a tagger."),  # a team's title
+    ("A BERT-based Corpus of Tweets", "We propose TweetTag, a tagger."),  # a resource's title
+])
+def test_no_title_built_link_without_one_named_method_of_the_paper(title, abstract):
+    assert not {x for x in own_links(title, abstract) if x[2] == "lineage:title_built"}

@@ -33,7 +33,7 @@ Rules and their names (``Evidence.rule``): ``lexicon``, ``lexicon:ellipsis`` ("b
 ``pattern:repeated_name``, ``pattern:modified_method``, ``vocabulary`` (a name the corpus taught),
 ... for methods; ``role:uses`` and
 ``role:compares`` for those roles; ``lineage:<cue>`` (``improves_upon``, ``extends``,
-``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``inspired_by``, ``modifies``,
+``extension_of``, ``generalizes``, ``variant_of``, ``based_on``, ``modified_from``, ``inspired_by``, ``modifies``,
 ``uses``, ``integrates``, ``enables``, ``class_of``, ``tackled_by``, ``via``, ``its_extension``,
 ``appositive_type``, ``new_kind_called``, ``unnamed_new``, ``we_revise``, ``compound``, ``hyphen_compound``) for
 lineage, whose subject is the paper's unnamed method (``unnamed_method``) where it names none;

@@ -327,6 +327,7 @@ def find_lineage(view: DocView, groups: list[MethodGroup]) -> list[Link]:
                 and not groups[nxt[0][2]].generic:
             add(gi, nxt[0][2], s, nxt[0][1], "lineage:part_for", 0.65)
     _title_for(view, groups, spans, named, add)
+    _title_built(view, groups, spans, named, add)
     _title_appositive(view, groups, spans, named, add)
     _title_revises(view, groups, spans, named, add)
     _title_means(view, groups, spans, named, add)
@@ -527,6 +528,27 @@ def _title_appositive(view: DocView, groups: list[MethodGroup], spans, named, ad
     add(subject[0], x[2], colon, x[1], "lineage:title_appositive", 0.6, built=True)
 
 
+# "A Study of Inner-Attention-Based Sentence Representations", "GCN-style Encoders for ...": a method the title builds on
+TITLE_BUILT = re.compile(r"[- ](?:" + "|".join(map(re.escape, _WORDS["built_suffixes"])) + r")\b", re.IGNORECASE)
+
+
+def _title_built(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
+    """The title builds what it names on a catalogue method ("<method>-based ..."): the paper's one named
+    proposal (a name of its own, no catalogue kind) is built on it; not a team's title, a field or a
+    generic concept, nor a title that names a resource."""
+    text, title_end = view.text, view.title_end
+    own = [gi for gi in named if not groups[gi].from_lexicon]
+    if len(own) != 1 or not title_end or TEAM_TITLE.match(text, 0, title_end) or DATASET_WORDS.search(text, 0, title_end):
+        return
+    for s, e, gi, _ in spans:
+        if s >= title_end:
+            break
+        g = groups[gi]
+        if gi != own[0] and g.from_lexicon and not g.generic and not _field(g) and TITLE_BUILT.match(text, e) \
+                and not _np_head_is_task(text[:title_end], TITLE_BUILT.match(text, e).end()):
+            add(own[0], gi, s, e, "lineage:title_built", 0.6, built=True)
+
+
 def _title_for(view: DocView, groups: list[MethodGroup], spans, named, add) -> None:
     text, title_end = view.text, view.title_end
     if not title_end or TITLE_STUDY.match(text) or not _has_own_method(text, title_end, named):
@@ -558,6 +580,9 @@ VARIANT_RULES = ("lineage:variant_of", "lineage:extension_of", "lineage:generali
 VARIANT_STOPS = frozenset(_WORDS["variant_stops"])
 QUALITY_WORDS = frozenset(_WORDS["quality_words"])
 KIND_RULES = ("lineage:built_kind", "lineage:unnamed_new")  # the link's base is the kind of the paper's method
+# the paper's method changes its base (not "based on X", "uses X": the title may name the base itself, "Multi-armed Bandits")
+REVISING_RULES = (*VARIANT_RULES, "lineage:extends", "lineage:generalizes", "lineage:we_revise", "lineage:improves_upon",
+                  "lineage:improves", "lineage:enhances", "lineage:modifies", "lineage:into")
 
 
 def _vary(words: list[str]) -> bool:
@@ -631,13 +656,31 @@ def _title_part_name(text: str, title_end: int, groups: list[MethodGroup], own: 
             sent = text[s0:s1 if s1 >= 0 else len(text)].lower()
             # (the whole noun phrase: not "a two-phase training procedure" for the title's "Two-Phase Training")
             restated = low != written and re.search(r"\b(?:a|an|the|our)\s+" + re.escape(low) + PHRASE_END, sent)
-            lead = low[:-len(written)].split() if low.endswith(" " + written) else []
-            varied = ln.rule in KIND_RULES and lead and len(lead) <= 3 and not only_modifiers(lead) \
+            lead = _title_lead(low, written, groups[ln.base]) if ln.rule in KIND_RULES else \
+                _title_lead(low, None, groups[ln.base]) if ln.rule in REVISING_RULES else []
+            varied = lead and len(lead) <= 3 and not only_modifiers(lead) \
                 and not any(w in DESCRIBING_WORDS or w in QUALITY_WORDS for w in lead) \
                 and not all_languages(" ".join(words[:len(lead)]))
             if restated or varied:
                 return [part, ln.start, ln.end]
     return None
+
+
+def _title_lead(low: str, written: str | None, base: MethodGroup) -> list[str]:
+    """The words before the base at the end of the title's phrase ``low``: before the kind link's mention
+    (``written``), or, for a link of a revising cue, before a name of the base, in either number ("Memory-enhanced
+    Conditional Random Fields" + "we propose an extension to CRFs": "memory-enhanced")."""
+    if written is not None:
+        return low[:-len(written)].split() if low.endswith(" " + written) else []
+    def singular_phrase(phrase):
+        head, _, last = phrase.lower().rpartition(" ")
+        return f"{head} {singular(last)}".strip()
+    phrase = singular_phrase(low)
+    labels = {singular_phrase(label) for label in base.labels}
+    if phrase in labels:
+        return []  # the title names the base itself ("Multi-armed Bandits")
+    lead = next((phrase[:-len(label)].split() for label in labels if len(label) >= 3 and phrase.endswith(" " + label)), [])
+    return [] if any(w.endswith("ing") for w in lead) else lead  # ("Extending Spectral Clustering": a verb's phrase)
 
 
 def _task_name_words(low: str) -> bool:
