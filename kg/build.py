@@ -226,6 +226,9 @@ class _Done:
     def done(self) -> bool:
         return True
 
+    def add_done_callback(self, fn) -> None:
+        fn(self)
+
 
 class _Held:
     """A first batch held back: sent to the workers if a second batch starts them, else extracted
@@ -234,17 +237,25 @@ class _Held:
     def __init__(self, papers: list[Paper], config: tuple, taught: dict | None):
         self.papers, self.config, self.taught = papers, config, taught
         self.future = None
+        self.callbacks: list = []
 
     def send(self, pool) -> None:
         self.future = pool.submit(extract_batch, self.papers, *self.config, self.taught)
+        for fn in self.callbacks:
+            self.future.add_done_callback(lambda _, fn=fn: fn(self))
 
     def result(self):
         if self.future is None:
             self.future = _Done(extract_batch(self.papers, *self.config, self.taught))
+            for fn in self.callbacks:
+                fn(self)
         return self.future.result()
 
     def done(self) -> bool:
         return self.future is not None and self.future.done()
+
+    def add_done_callback(self, fn) -> None:
+        self.callbacks.append(fn)
 
 
 class Extractor:
@@ -335,8 +346,8 @@ class Extractor:
     def in_flight(self) -> int:
         """How many batches may run ahead of the one being written: on Dask two per worker; forked
         workers are given every batch as it is made, up to ``FORKED_IN_FLIGHT`` (a batch sent shares
-        its papers' strings, and a result waits only until this process next looks), so that this
-        process resolves the input and tells its people apart while they read."""
+        its papers' strings; a result waits in this process until it is taken, in order), so that
+        this process resolves the input and tells its people apart while they read."""
         if self.dask:
             return 2 * sum(self.pool.nthreads().values()) if self.pool is not None else 0
         return FORKED_IN_FLIGHT if self.workers > 1 else 0
@@ -473,7 +484,7 @@ def relink(increment: Increment, learned: Learned) -> Iterator[ox.Quad]:
     for start in range(0, len(papers), BATCH):
         batch = [Paper(key, *texts[key], None, [], False, [], []) for key in papers[start:start + BATCH]]
         before = delta.extracted(store, [paper_iri(paper.key) for paper in batch])
-        extractions = increment.extractor.submit(batch).result()
+        extractions = increment._sent(batch).result()
         after = [list(increment._extraction_triples([extraction], stored=True)) for extraction in extractions]
         gone: set[ox.Quad] = set()
         for extraction, triples in zip(extractions, after):
@@ -642,7 +653,9 @@ class Increment:
     def triples(self, documents: Iterable[Document | InputError]) -> Iterator[ox.Quad]:
         """Every triple the documents add, batch after batch (their record lists are emptied).
         The workers are sent every batch as soon as it is resolved, so that once every record is
-        this process tells the people apart while they still extract (20k papers: 0.9 CPU-s)."""
+        this process tells the people apart while they still extract (20k papers: 0.9 CPU-s).
+        A batch's extraction is taken when ``in_flight`` batches follow it, else after the people:
+        the triples come in the same order whenever the workers finish (graph.ttl's blocks too)."""
         batch: list[Paper] = []
         pending: deque = deque()
         for document in documents:
@@ -651,13 +664,14 @@ class Increment:
                 if change.new:
                     batch.append(change.paper)
                 if len(batch) >= BATCH:
-                    pending.append(self.extractor.submit(batch))
+                    pending.append(self._sent(batch))
                     batch = []
-                    # the batches extracted by now, in order (the method registry keys them in order)
-                    while pending and (pending[0].done() or len(pending) > self.extractor.in_flight):
+                    # in order (the method registry keys them in order), and when as many batches
+                    # wait as may, not when a worker is done: graph.ttl's order follows the input
+                    while len(pending) > self.extractor.in_flight:
                         yield from self._extraction_triples(pending.popleft().result())
         if batch:
-            pending.append(self.extractor.submit(batch))
+            pending.append(self._sent(batch))
         self.resolver.disambiguate()
         if not self.report.continued:
             # A fresh build's people are final once told apart, and no statement of the store is
@@ -668,6 +682,16 @@ class Increment:
             self.authored = True
         while pending:
             yield from self._extraction_triples(pending.popleft().result())
+
+    def _sent(self, batch: list[Paper]):
+        """The future of the extractions of ``batch``, counted as extracted (the progress line)
+        as soon as they are back, taken or not."""
+        future = self.extractor.submit(batch)
+        future.add_done_callback(lambda _, papers=len(batch): self._extracted(papers))
+        return future
+
+    def _extracted(self, papers: int) -> None:
+        self.report.extracted += papers  # (for a worker's batch, in the pool's thread)
 
     def _changes(self, document: Document | InputError) -> Iterator[Change]:
         if isinstance(document, InputError):
@@ -720,7 +744,6 @@ class Increment:
         whose extraction failed is reported (by its file and line if this build read it, else by its
         key) and stays as its record states it, with what an earlier build extracted if ``stored``."""
         for extraction in extractions:
-            self.report.extracted += 1
             path, line = self.read_at.pop(extraction.paper_key, (f"paper {extraction.paper_key}", None))
             if extraction.failed:
                 kept = "paper keeps the facts extracted before" if stored else "paper built without extracted facts"

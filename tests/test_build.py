@@ -109,6 +109,19 @@ def test_same_input_same_graph(seed_build, tmp_path):
     assert set(first.all_nodes()) == set(second.all_nodes())
 
 
+def test_graph_ttl_follows_the_input_whenever_the_workers_finish(tmp_path, monkeypatch):
+    """The order of graph.ttl's blocks does not depend on when each batch's extraction comes back:
+    here every batch is back at once, or only when it is asked for."""
+    monkeypatch.setattr("kg.build.BATCH", 5)
+    monkeypatch.setattr("kg.build.Extractor.in_flight", property(lambda self: 100))  # as forked workers have
+    graphs = []
+    for back in (True, False):
+        monkeypatch.setattr("kg.build._Done.done", lambda self, back=back: back)
+        build([SEEDS], tmp_path / str(back), views=False, workers=1)
+        graphs.append((tmp_path / str(back) / "graph.ttl").read_bytes())
+    assert graphs[0] == graphs[1]
+
+
 def test_failed_build_keeps_previous(tmp_path, monkeypatch):
     out = tmp_path / "out"
     build([SEEDS / "003_9d4d50a094bcbd7c.txt"], out, views=False)

@@ -307,3 +307,21 @@ def test_a_fresh_builds_gathered_rows_make_the_tables_its_store_gives(tmp_path):
         assert tables == PaperTables.read(store)
         assert tables.papers[r + "p1"]["title"] == "Alpha" and tables.names[r + "a1"] == "A. Alder"
         assert tables.categories == {r + "p1": ["Parsing"], r + "p2": ["cs.LG"]} and r + "p3" in tables.papers
+
+
+def test_the_kept_tables_file_does_not_depend_on_the_order_the_papers_came_in(tmp_path):
+    """A fresh site's tables file (site-data.sqlite) is the same bytes whatever the order of its
+    papers in the tables (a fresh build gathers them into sets)."""
+    from kg.views.kept import Kept, Reuse, save
+
+    papers = {f"https://example.org/p{i}": {"title": f"Paper {i}", "year": 2000 + i, "url": None, "label": f"Paper {i}"}
+              for i in range(50)}
+    written = []
+    for order in (sorted(papers), sorted(papers, reverse=True)):
+        out = tmp_path / str(len(written))
+        out.mkdir()
+        tables = PaperTables(papers={p: papers[p] for p in order}, creators={p: ["https://example.org/a"] for p in order},
+                             names={"https://example.org/a": "Ann Alder"})
+        save(out, Kept(), Reuse(), tables, "state", {}, {})
+        written.append((out / KEPT).read_bytes())
+    assert written[0] == written[1]

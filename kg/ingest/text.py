@@ -106,8 +106,8 @@ def clean_text(text: str | None) -> str:
     """
     if not text:
         return ""
-    text = unicodedata.normalize("NFC", text)
-    text = _ARROWS.sub("", text)
+    if not text.isascii():  # (ASCII is in NFC and holds no arrow: most fields, told at once)
+        text = _ARROWS.sub("", unicodedata.normalize("NFC", text))
     kept: list[str] = []
 
     def keep(span: str) -> str:

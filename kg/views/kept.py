@@ -190,7 +190,7 @@ def save(out: Path, kept: Kept, reused: "Reuse", tables: PaperTables, fingerprin
     fresh.unlink(missing_ok=True)
     with closing(sqlite3.connect(fresh)) as db, db:
         db.executescript(SCHEMA)
-        _write_papers(db, tables, tables.papers)
+        _write_papers(db, tables, sorted(tables.papers))  # (the tables' order is the rows' as they came)
         db.executemany("INSERT INTO names VALUES (?, ?)", sorted(tables.names.items()))
         _write_facts(db, fingerprint, index, lines)
     os.replace(fresh, target)
