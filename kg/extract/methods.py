@@ -276,8 +276,9 @@ _COORD_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 _CAP_START = re.compile(r"[A-Z]\S*")
 _X_SUFFIX = re.compile(r"-(?:" + _X_ALT + r")\b")
 _X_TAIL = re.compile(r"-(?:" + _X_ALT + r")$", re.IGNORECASE)
-# (the lookahead first lets the scan skip, without the look-behind, every place a run cannot start)
-_CAP_RUN = re.compile(r"(?=[A-Z])(?<![\w-])((?:[A-Z][\w'’\\\"-]*\s+){0,4}[A-Z][\w'’\\\"-]*)")
+# (a capital first, the look-behind after it: a pattern that begins with a character class lets the engine skip to the
+# next capital, twice as fast as a look-ahead first)
+_CAP_RUN = re.compile(r"([A-Z](?<![\w-][A-Z])[\w'’\\\"-]*(?:\s+[A-Z][\w'’\\\"-]*){0,4})")
 _SUBJECT_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])(?:\s*,\s*which|\s+which|\s+that)?\s+$")
 _DET_SKIP = re.compile(r"\s+(?:the\s+|a\s+|an\s+|existing\s+|prior\s+|previous\s+|standard\s+|"
                        r"state-of-the-art\s+|strong\s+|popular\s+|vanilla\s+|classical\s+)*")
