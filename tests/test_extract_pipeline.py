@@ -221,6 +221,32 @@ def test_scanning_from_a_patterns_first_words_finds_what_finditer_finds():
     assert [m.span() for m in finditer_from_starts(other, text)] == [m.span() for m in other.finditer(text)]
 
 
+def test_a_pattern_searched_from_its_first_words_finds_what_search_finds():
+    import re
+
+    from kg.extract.text import FromStarts, first_char_lookahead
+
+    pattern = re.compile(r"\b(?:[Ww]e\s+(?:also\s+)?(?:propos|introduc)e|de(?:sign|velop)(?P<s>s|ed)?\s+an?)\b")
+    text = "We propose it. Then we also introduce X; answer: we design a tool, developed an Y, between we\npropose"
+    scan = FromStarts(pattern)
+    assert set(scan.starts) == {"We", "we", "design", "develop"}  # "[Ww]e" and the tree "de(?:sign|velop)" read through
+    for pos, endpos in ((0, None), (3, None), (15, 60), (16, 40), (60, len(text)), (50, 20)):
+        end = len(text) if endpos is None else endpos
+        for _ in range(2):  # (the second time from the places kept)
+            m, expected = scan.search(text, pos, endpos), pattern.search(text, pos, end)
+            assert (m and (m.span(), m.groups())) == (expected and (expected.span(), expected.groups()))
+            assert [x.span() for x in scan.finditer(text, pos, endpos)] == [x.span() for x in pattern.finditer(text, pos, end)]
+    assert scan.search(text[15:60]).span() == pattern.search(text[15:60]).span()  # another text, then the first again
+    assert scan.search(text, 3).span() == pattern.search(text, 3).span()
+    assert scan.sub("V", text) == pattern.sub("V", text)  # what it does not scan itself is the pattern's
+    # the look-ahead at the first characters: the same matches and groups
+    ahead = first_char_lookahead(pattern)
+    assert ahead.pattern.startswith("(?=[Wdw])") and ahead.groups == pattern.groups
+    assert [(x.span(), x.groups()) for x in ahead.finditer(text)] == [(x.span(), x.groups()) for x in pattern.finditer(text)]
+    for other in (re.compile(r"(?i)\bwe propose"), re.compile(r"\b\w+ propose"), re.compile(r"[A-Z]\w+")):
+        assert first_char_lookahead(other) is other  # matches that may begin otherwise: left as they are
+
+
 def test_a_prefix_tree_of_words_matches_as_their_alternation_longest_first():
     import re
 

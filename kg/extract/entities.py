@@ -8,6 +8,7 @@ import re
 
 from .naming import ACTING_GERUND
 from .text import clean_label, finditer_from_starts
+from .text import FromStarts, first_char_lookahead
 from .vocabulary import data_words
 
 # --- URLs -------------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def _dataset_name_ok(name: str) -> bool:
 
 _ITEM = rf"{_NAME_TOKEN}(?:[ \t][A-Z][a-z]+)?"
 # "on PIQA, ARC Easy, SciQ, and OpenWebMath": three or more names after "on"/"across"
-_BARE_LIST = re.compile(rf"\b(?:on|across)[ \t]+((?:{_ITEM}[ \t]*,[ \t]*)+(?:{_ITEM}[ \t]*,?[ \t]*)?and[ \t]+{_ITEM})(?![\w-])")
+_BARE_LIST = FromStarts(re.compile(rf"\b(?:on|across)[ \t]+((?:{_ITEM}[ \t]*,[ \t]*)+(?:{_ITEM}[ \t]*,?[ \t]*)?and[ \t]+{_ITEM})(?![\w-])"))
 
 
 def _strong(name: str) -> bool:
@@ -184,11 +185,11 @@ _APPOSITIVE = re.compile(
     rf"[ \t]+(?:a|an|the|our)[ \t]+((?:[\w-]+[ \t]+){{0,5}}?)(?:{_KIND})(?![\w-])(?!{_KIND_MODIFIES})")
 _ITEMS = rf"{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,2}}"
 # "two popular datasets, Zed and Qux", "on benchmarks such as ZedQA and QuxQA"
-_AFTER_KIND = re.compile(
+_AFTER_KIND = first_char_lookahead(re.compile(
     rf"\b(?:{_KIND})(?:[ \t]*[,:][ \t]*(?:(?:{_alternatives(_CUES['list_leads'])})[ \t]+)?|"
     rf"[ \t]+(?:{_alternatives(_CUES['list_leads'])})[ \t]+|[ \t]+-?(?:{_alternatives(_CUES['naming_leads'])})[ \t]+)"
     rf"((?:{_ITEMS}[ \t]*,[ \t]*)*(?:{_ITEMS}[ \t]*,?[ \t]*(?:and|or)[ \t]+)?{_ITEMS})"
-    rf"(?=[ \t]*(?:[.;:,()]|-\s|$)|[ \t]+(?:which|that|as|for|respectively|to|in|are|is|were|was|with)\b)")
+    rf"(?=[ \t]*(?:[.;:,()]|-\s|$)|[ \t]+(?:which|that|as|for|respectively|to|in|are|is|were|was|with)\b)"))
 # "the WMT 2019 news translation shared task", "SemEval-2017 Task 5": a shared task's name, not a dataset's
 _SHARED_TASK = re.compile(rf"(?:[- ]?'?\d{{2,4}})?,?(?:[ \t]+(?!(?:{_KIND}|{_alternatives(_CUES['not_in_task_name'])})\b)[\w-]+){{0,3}}?[ \t]+(?:{_alternatives(_CUES['task_words'])}|"
                           rf"[Ss]hared(?:[ \t]+[\w-]+){{1,3}}?[ \t]+[Tt]asks?)(?![\w-])")

@@ -22,6 +22,7 @@ from .methods import COMPARE_CUE, DocView, MethodGroup, only_describing
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .vocabulary import data_words, only_modifiers, title_parts
 from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
+from .text import FromStarts, first_char_lookahead
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
 #: model based on X"): the extraction makes it a method node "the method of <title>".
@@ -78,8 +79,8 @@ WE_REVISE = re.compile(r"(?:\b[Ww]e|\b[Tt]his\s+(?:paper|work|article|study))\s+
                        r"(?:(?:" + "|".join(_WORDS["intent_verbs"]) + r")\s+to\s+)?(?:" + "|".join(map(_verb_forms, _WORDS["revise_verbs"])) + r")\s+")
 # what may stand between a verb (or a fronted cue) and its object: determiners and a few adjectives
 OBJECT_LEAD = re.compile(r"\s*(?:(?:" + "|".join(map(re.escape, _WORDS["object_lead"])) + r")\s+){0,3}")
-ITS_EXTENSION = re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b")
-SCOPE_END = re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b")
+ITS_EXTENSION = FromStarts(re.compile(r"\bits\s+(?:[\w-]+\s+)?(?:extension|variant|generali[sz]ation)s?\b"))
+SCOPE_END = first_char_lookahead(re.compile(r"[;:]|\.\s|,\s+(?:while|whereas|but|which|and\s+(?:we|it|they))\b|\b(?:while|whereas|that|which|where)\b"))
 # the paper's own method as the subject of a clause: "Our proposed approach", "Our generation method", "In the second
 # step, the final system", "It" (not "the baseline model" or "our previous system": another one, or an earlier one)
 SUBJECT_SELF = re.compile(r"^\s*(?:(?:[A-Z][^,;:()]{0,60},\s*)?(?:[Oo]ur|[Tt]his|[Tt]he)\s+"
@@ -480,8 +481,8 @@ TITLE_STUDY = re.compile(r"\s*(?:On|To|Empirical|Quantitative|Towards?|An?\s+(?:
 
 # "Our modified approach", "our proposed model": the abstract speaks of the paper's own method (not its "work" or
 # "submission": work_nouns, nor "our baseline model")
-OUR_METHOD = re.compile(r"\b[Oo]ur\s+(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?(?:"
-                        + "|".join(n for n in _WORDS["self_nouns"] if n not in _WORDS["work_nouns"]) + r")s?\b")
+OUR_METHOD = FromStarts(re.compile(r"\b[Oo]ur\s+(?:(?!(?:" + "|".join(_WORDS["not_self_words"]) + r")\b)[a-z][\w-]*\s+){0,2}?(?:"
+                        + "|".join(n for n in _WORDS["self_nouns"] if n not in _WORDS["work_nouns"]) + r")s?\b"))
 
 
 def _has_own_method(text: str, title_end: int, named) -> bool:

@@ -15,6 +15,7 @@ from .abbrev import best_long_form, valid_short
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
                    find_word, is_name_shaped, is_strong_name, singular)
+from .text import FromStarts, first_char_lookahead
 
 _PROPOSAL_CUES = data_words("proposals")
 _VOCABULARY = data_words("vocabulary")
@@ -159,10 +160,10 @@ PROPOSE_VERBS = (r"(?:propose|introduce|present|develop|design|devise|formulate|
 OWN_TEXT = r"(?:" + "|".join(f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]).replace("\\ ", r"\s+")
                              for w in sorted(_VOCABULARY["own_text_determiners"], key=len, reverse=True)) \
     + r")\s+(?:" + _words_rx(_VOCABULARY["own_text_nouns"]) + r")\b"
-WE_PROPOSE = re.compile(
+WE_PROPOSE = first_char_lookahead(re.compile(
     r"(?:\b[Ww]e\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:[\w-]+\s+){0,4}?and|\b[Ww]e|\b" + OWN_TEXT + r")\s+" + _ADV +
     PROPOSE_VERBS + r"(?:s|d|ed|es)?\b"
-)
+))
 # "Our main contribution is X", "The key contribution of this paper is X": X presented as "we propose X" presents it
 OUR_CONTRIBUTION = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:(?:" + _words_rx(_PROPOSAL_CUES["contribution_qualifiers"])
                               + r")\s+)?contributions?\s+(?:of\s+" + OWN_TEXT + r"\s+)?"
@@ -187,7 +188,7 @@ COMPONENT_NAME = re.compile(r"(?<![\w-])([A-Za-z][\w-]*[A-Za-z0-9])\s+(?:layers?
                             r"kernel|estimator|regularizer|optimizer|sampler)\b")
 _VERB_STEM = re.compile(r"propos|introduc|present|develop|design|devis|formul|put\s+forward|offer|unveil|"
                         r"contribut|build|construct|creat|describ|advanc|establish|formali[sz]|deriv|releas")
-BY_VERBING = re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b")
+BY_VERBING = first_char_lookahead(re.compile(r"\bby\s+(?:introduc|propos|present|develop|design|devis)ing\b"))
 PASSIVE_PROPOSE = re.compile(r"\b(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b")
 # "we refer to this sampler as": the words before "as" say what is named
 _WE_REFER = r"[Ww]e\s+refer\s+to\s+(?:this|our|it|the|them)((?:\s+[\w-]+){0,3}?)\s+as"
@@ -247,15 +248,15 @@ def _skip_det_adj(text: str, p: int, limit: int) -> int | None:
                 or DATASET_WORDS.fullmatch(low):
             return None
     return None
-OUR_X = re.compile(
+OUR_X = first_char_lookahead(re.compile(
     r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?:method|approach|framework|model|algorithm|technique|"
     r"system|tool|paradigm|scheme|estimator|architecture|procedure|strategy|metric|loss)\s*,?\s*"
     r"(?:called|named|dubbed|termed)\s+"
-)
-OUR_NAME_X = re.compile(
+))
+OUR_NAME_X = FromStarts(re.compile(
     r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>\S+)\s+(?:method|approach|framework|model|"
     r"algorithm|technique|system|tool|estimator|architecture)\b"
-)
+))
 OUR_KIND_NAME = re.compile(r"\b[Oo]ur\s+(?:(?:new|novel|proposed|original)\s+)?(?:" + _GENERIC_ALT
                            + r")\s+(?P<name>[A-Za-z][\w.-]*[A-Za-z0-9])")
 NAME_COMMA_OUR = re.compile(r"\s*,\s*(?:our|the)\s+(?:new|novel|proposed)\b")
@@ -1138,8 +1139,8 @@ OWN_BEFORE_LONG = re.compile(r"\b(?:[Oo]ur|[Tt]he\s+proposed)\s+(?:(?:new|novel|
 KIND_AFTER = re.compile(r"\s+(?:" + _GENERIC_SG + r")\b")
 # where a text presents its own new thing: "a novel", "the proposed", "our new"
 NEW_WORD = re.compile(r"\b(?:new|novel|proposed)\b")  # what says a thing is the text's own
-NOVEL_BEFORE = re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?")
-NOVEL_LONG_FORM = re.compile(r"\b(?:[Aa]n?)\s+(?:new|novel)\s+(?=[A-Z])")
+NOVEL_BEFORE = first_char_lookahead(re.compile(r"\b(?:a|an|the|our)\s+(?:new|novel|proposed)\s+(?:[a-z]+ly\s+)?"))
+NOVEL_LONG_FORM = first_char_lookahead(re.compile(r"\b(?:[Aa]n?)\s+(?:new|novel)\s+(?=[A-Z])"))
 _LOWER_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
 PROPOSED_OBJECT = re.compile(r"\s+(?:a|an|the|our)\s+")
 PROPOSED_OBJECT_BARE = re.compile(r"\s+(?:(?:a|an|the|our)\s+)?")  # (a plural or a mass noun: "we introduce data noising")
@@ -1325,7 +1326,7 @@ def _own_phrase_restated(text: str, pos: int, limit: int, known: Callable[[str],
     return name if once and singular(head) in _UNRESTATED_HEADS and not (known and known(mods)) else None
 
 
-_OUR = re.compile(r"\b[Oo]ur\s+")
+_OUR = first_char_lookahead(re.compile(r"\b[Oo]ur\s+"))
 
 
 def _title_part_as_own(text: str, pos: int, limit: int, known: Callable[[str], object] | None = None) -> Name | None:

@@ -53,6 +53,7 @@ from .abbrev import find_abbreviations, split_sentences, valid_short
 from .lexicon import Lexicon
 from .text import (DATA_DIR, GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, clean_label,
                    data_words, norm_key, singular, slugify)
+from .text import first_char_lookahead, words_pattern
 
 __all__ = ["learn_vocabulary", "Vocabulary", "Term", "STRONG_KINDS", "MIN_PAPERS", "MIN_CONTEXT_PAPERS"]
 
@@ -122,8 +123,12 @@ def cues() -> Cues:
 def _title_cut(words: list[str]) -> re.Pattern:
     """Where a title's phrases end: punctuation, a dash, or one of ``words`` (a word of a hyphenated
     compound cuts nothing: "Span-based Linearization", "Plug-in Estimation")."""
-    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return re.compile(rf"(\s*(?:[:;,?!()—–]|\s-\s)\s*|\s*(?<![\w-])(?:{alternatives})(?![\w-])\s*)", re.IGNORECASE)
+    # (one prefix tree of the words, matched ignoring case, behind a look-ahead at the characters a cut begins with:
+    # the engine leaves at once each place where none stands; twice as fast)
+    words = {w.lower() for w in words}
+    first = "".join(sorted({w[0] for w in words}))
+    return re.compile(rf"(?=[\s:;,?!()—–{re.escape(first)}])(\s*(?:[:;,?!()—–]|\s-\s)\s*|\s*(?<![\w-])(?:{words_pattern(words)})(?![\w-])\s*)",
+                      re.IGNORECASE)
 
 
 @dataclass
@@ -318,8 +323,7 @@ class Vocabulary:
 _LOWER_WORD = r"[a-z][a-z0-9]*(?:['-][a-z0-9]+)*"
 #: the lowercase words, one space apart, right before a head
 _WORDS_BEFORE = re.compile(r"(?:(?<![\w'-])" + _LOWER_WORD + r" ){1,%d}$" % (MAX_MODIFIERS + 2))
-#: a whole lowercase word (hyphens inside): where a head may be; a set of heads finds them in
-#: half the time of one expression of alternatives
+#: a whole lowercase word (hyphens inside): where a head may be (``_head_tokens``)
 _LOWER_TOKEN = re.compile(r"(?<![\w'-])[a-z]+(?:-[a-z]+)*(?![\w'-])")
 _WORD_AFTER = re.compile(r" (" + _LOWER_WORD + r")(?![\w'-])")
 _NAME_AFTER = re.compile(r" [A-Z]")
@@ -397,12 +401,20 @@ def _sentence_start(sents: list[tuple[int, int]], starts: list[int], pos: int) -
     return sents[i][0] if i >= 0 else 0
 
 
+@lru_cache(maxsize=4)
+def _head_tokens(heads: frozenset[str]) -> re.Pattern:
+    """The whole lowercase words (as ``_LOWER_TOKEN`` finds them) that are one of ``heads`` or hyphenated: the words
+    ``_candidates`` reads (a third of the time of reading every word)."""
+    return re.compile(r"(?<![\w'-])(?:" + words_pattern({h for h in heads if _LOWER_TOKEN.fullmatch(h)})
+                      + r"|[a-z]+(?:-[a-z]+)+)(?![\w'-])")
+
+
 def _candidates(text: str, sents: list[tuple[int, int]], c: Cues, heads: frozenset[str]) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of the names the grammar takes: modifiers and a head, the head a
     technique head ending the phrase ("... sigmoid attention."), or any noun a kind noun follows
     ("a data hallucination technique"). A name never starts before its sentence."""
     starts = [a for a, _ in sents]
-    for m in _LOWER_TOKEN.finditer(text):
+    for m in _head_tokens(heads).finditer(text):
         low = m.group()
         # "... bi-attention", one word a name (not before a name it qualifies: "a context-encoding LSTM")
         compound = low not in heads and "-" in low and _compound(low, c) and not _NAME_AFTER.match(text, m.end())
@@ -473,10 +485,10 @@ def _coined(text: str, c: Cues, low: str) -> Iterator[tuple[int, int]]:
 #: nouns of a process: "a <process> model" is a model for it, described
 _PROCESS_SUFFIXES = ("tion", "sion", "ment", "ing")
 #: a proposing verb and what follows it up to the first punctuation
-_PROPOSING = re.compile(r"\b[Ww]e\s+(?:[a-z]+ly\s+)?(?:propose|introduce|present|develop|design|devise)[sd]?\s+"
-                        r"(?P<np>[a-z][a-z0-9 -]*)(?P<rest>[^.;:]*)")
+_PROPOSING = first_char_lookahead(re.compile(r"\b[Ww]e\s+(?:[a-z]+ly\s+)?(?:propose|introduce|present|develop|design|devise)[sd]?\s+"
+                        r"(?P<np>[a-z][a-z0-9 -]*)(?P<rest>[^.;:]*)"))
 #: a further new thing the proposing sentence names: "..., together with a new locally normalized model"
-_ALSO_NEW = re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+[a-z][a-z0-9 -]*")
+_ALSO_NEW = first_char_lookahead(re.compile(r"\b(?:a|an)\s+(?:new|novel)\s+[a-z][a-z0-9 -]*"))
 
 
 def _proposed_phrases(text: str, title: str, c: Cues, heads: frozenset[str]) -> Iterator[tuple[int, str]]:
