@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from .naming import ACTING_GERUND
-from .text import clean_label, finditer_from_starts
-from .text import FromStarts, first_char_lookahead
+from .text import FromStarts, clean_label, finditer_from_starts, first_char_lookahead
 from .vocabulary import data_words
 
 # --- URLs -------------------------------------------------------------------------------------

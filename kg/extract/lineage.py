@@ -21,8 +21,8 @@ from .entities import all_languages
 from .methods import COMPARE_CUE, DocView, MethodGroup, only_describing
 from .naming import BY_VERBING, DATASET_WORDS, PREPOSITIONS, WE_PROPOSE, PASSIVE_PROPOSE
 from .vocabulary import data_words, only_modifiers, title_parts
-from .text import GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, is_strong_name, singular
-from .text import FromStarts, first_char_lookahead
+from .text import (GENERIC_HEADS, GENERIC_PHRASES, NON_METHOD_HEADS, X_SUFFIXES, FromStarts, first_char_lookahead,
+                   is_strong_name, singular)
 
 #: ``Link.derived`` of the paper's own method when the paper gives it no name ("we propose a novel
 #: model based on X"): the extraction makes it a method node "the method of <title>".
@@ -545,8 +545,8 @@ def _title_built(view: DocView, groups: list[MethodGroup], spans, named, add) ->
         if s >= title_end:
             break
         g = groups[gi]
-        if gi != own[0] and g.from_lexicon and not g.generic and not _field(g) and TITLE_BUILT.match(text, e) \
-                and not _np_head_is_task(text[:title_end], TITLE_BUILT.match(text, e).end()):
+        if gi != own[0] and g.from_lexicon and not g.generic and not _field(g) and (built := TITLE_BUILT.match(text, e)) \
+                and not _np_head_is_task(text[:title_end], built.end()):
             add(own[0], gi, s, e, "lineage:title_built", 0.6, built=True)
 
 

@@ -21,8 +21,8 @@ from .naming import (CONNECTORS, DATASET_WORDS, DESCRIBING, NAME_VERB, NOT_ACTIN
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS,
                    NOT_METHOD_TOKENS, ascii_fold, clean_label, delatex, is_acronym_like, is_name_shaped, is_strong_name,
-                   find_word, finditer_from_starts, norm_key, singular, slugify, words_pattern, X_SUFFIXES)
-from .text import FromStarts, first_char_lookahead
+                   find_word, finditer_from_starts, first_char_lookahead, norm_key, singular, slugify, words_pattern,
+                   FromStarts, X_SUFFIXES)
 
 #: The kind nouns of the rules below, data (its "_about" says what each list is).
 _KIND_WORDS = data_words("methods")
@@ -303,8 +303,6 @@ _FIELD_HEADS_LOW = frozenset(_KIND_WORDS["field_heads_lowercase"])
 #: up to three words right before a catalogued method, any case: "Multi-passage", "target-dependent"
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z0-9]*(?:-[A-Za-z][a-z0-9]*)*")  # no acronym: "Multi-Cell", not "MT-DNN"
 _BUILT_ON_BEFORE = re.compile(r"(?:(?<![\w'’-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)* ){1,3}$")
-#: what presents a phrase as the text's own right before it: "our", "the proposed", "a novel"
-_OWN_BEFORE = re.compile(r"\b(?:our|proposed|novel|new)\s+$", re.IGNORECASE)
 _LAST_PART = re.compile(r"[ -]")
 
 
@@ -372,6 +370,7 @@ def _names_score(text: str, a: int, b: int) -> bool:
 _NAME_HEAD = re.compile(r"[\s-]+(?:" + _word_alternation(_KIND_WORDS["name_heads"]) + r")(?:e?s)?\b")
 _NAME_IS_A = re.compile(r"(?:\s+(?:is|are)|\s*,)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:"
                         + _word_alternation(_KIND_WORDS["name_heads"] + _KIND_WORDS["name_kinds"]) + r")s?\b(?!\s+of\b)")
+#: what presents a phrase as the text's own right before it: "our", "the proposed"
 _OWN_BEFORE = re.compile(r"\b(?:[Oo]ur|proposed)\s+$")
 _COMPARED_BEFORE = re.compile(r"\bcompar(?:e|es|ed|ing)\s+(?:the\s+)?(?:[\w-]+\s+(?:with|to|against|and)\s+(?:the\s+)?)?$")
 _FEW_WORDS = re.compile(r"\s*(?:[\w-]+\s+){0,2}")

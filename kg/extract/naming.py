@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from .abbrev import best_long_form, valid_short
 from .vocabulary import cues, data_words, only_modifiers, title_parts
 from .text import (GENERIC_HEADS, GENERIC_PHRASES, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES,
-                   find_word, is_name_shaped, is_strong_name, singular)
-from .text import FromStarts, first_char_lookahead
+                   find_word, first_char_lookahead, is_name_shaped, is_strong_name, singular, FromStarts)
 
 _PROPOSAL_CUES = data_words("proposals")
 _VOCABULARY = data_words("vocabulary")

@@ -52,8 +52,7 @@ from typing import Iterable, Iterator
 from .abbrev import find_abbreviations, split_sentences, valid_short
 from .lexicon import Lexicon
 from .text import (DATA_DIR, GENERIC_HEADS, GENERIC_PHRASES, KGM, METHOD_HEADS, NON_METHOD_HEADS, NOT_METHOD_TOKENS, X_SUFFIXES, clean_label,
-                   data_words, norm_key, singular, slugify)
-from .text import first_char_lookahead, words_pattern
+                   data_words, first_char_lookahead, norm_key, singular, slugify, words_pattern)
 
 __all__ = ["learn_vocabulary", "Vocabulary", "Term", "STRONG_KINDS", "MIN_PAPERS", "MIN_CONTEXT_PAPERS"]
 
